@@ -1,0 +1,40 @@
+// agent-eval-stream as a library: every stage, sink and schema, typed.
+export { lines, LineSplitter, DEFAULT_MAX_LINE_BYTES } from './transforms/lines.js';
+export type { LinesOptions } from './transforms/lines.js';
+export { parse, parseLine } from './transforms/parse.js';
+export { normalize, Normalizer } from './transforms/normalize/index.js';
+export type { NormalizeOptions } from './transforms/normalize/index.js';
+export { ClaudeNormalizer, flattenContent } from './transforms/normalize/claude.js';
+export { demux, Demuxer } from './transforms/demux.js';
+export { delegation, DelegationResolver } from './transforms/delegation.js';
+export { sufficiency, SufficiencyAnalyzer, DEFAULT_PROBE, DEFAULT_FAMILY } from './transforms/sufficiency.js';
+export type { SufficiencyOptions } from './transforms/sufficiency.js';
+
+export { text, renderText, renderSufficiencyText } from './sinks/text.js';
+export { json, renderJson } from './sinks/json.js';
+export { ndjson } from './sinks/ndjson.js';
+export { diagnosticsLog } from './sinks/diagnostics-log.js';
+export type { SinkOptions } from './sinks/report-sink.js';
+
+export { stages } from './lib/stages.js';
+export type { StagesOptions } from './lib/stages.js';
+export { readSessions } from './lib/source.js';
+export { discoverSessions, groupSegments } from './lib/inputs.js';
+export type { SessionInput } from './lib/inputs.js';
+export { canonicalEventSchema, SOURCES, THREAD_KINDS } from './lib/events.js';
+export type { CanonicalEvent, EventOf, EventKind, ThreadKind } from './lib/events.js';
+export type { LineRecord, ParsedRecord, RawDiagnostic, BoundaryRecord, PreRecord } from './lib/records.js';
+export type { StreamItem, ReportItem, Finding, Summary, SufficiencyFinding, SufficiencySummary } from './lib/items.js';
+export { reportSchema, ReportBuilder, mergeReports, SCHEMA_VERSION } from './lib/report.js';
+export type { Report } from './lib/report.js';
+export { configSchema, loadConfig, parseConfig, findConfig } from './lib/config.js';
+export type { Config } from './lib/config.js';
+export { parseShell } from './lib/shell/parse.js';
+export type { SimpleCommand, Redirect, Heredoc } from './lib/shell/parse.js';
+export { classifyShell } from './lib/shell/file-access.js';
+export { samePath, resolvePath, pathsMatch, normPath } from './lib/paths.js';
+export { classifyReaction, BUCKETS } from './lib/sufficiency/reaction.js';
+export type { Bucket, Reaction } from './lib/sufficiency/reaction.js';
+export type { SufficiencyCall, SufficiencyCounts } from './lib/sufficiency/summary.js';
+export { exitCodeFor, EXIT } from './lib/exit-code.js';
+export { UserError, UsageError, ConfigError, InputError, ERROR_CODES } from './lib/errors.js';

@@ -1,0 +1,9 @@
+import type { ExitCode } from '../exit-code.js';
+import type { CliIO } from './io.js';
+
+/** A sub-command: parses its own flags, runs, and returns the exit code. */
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  run(argv: readonly string[], io: CliIO): Promise<ExitCode>;
+}

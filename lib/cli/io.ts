@@ -1,0 +1,16 @@
+// What a command may touch, injectable so the CLI runs inside tests too.
+export interface CliIO {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly stdin: NodeJS.ReadableStream;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Aborted on SIGINT. */
+  readonly signal?: AbortSignal;
+}
+
+export const PROG = 'agent-eval-stream';
+
+export function say(io: CliIO, message: string): void {
+  io.stderr.write(`${PROG}: ${message}\n`);
+}

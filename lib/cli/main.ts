@@ -1,0 +1,51 @@
+// The CLI: a registry of sub-commands; with none named, the default runs.
+// User mistakes end in one line on stderr and exit 2; anything else is a bug
+// and exits 1 with its stack.
+import { UserError } from '../errors.js';
+import { EXIT } from '../exit-code.js';
+import type { ExitCode } from '../exit-code.js';
+import { packageVersion } from '../version.js';
+import type { Command } from './command.js';
+import type { CliIO } from './io.js';
+import { PROG, say } from './io.js';
+import { sufficiencyCommand } from './commands/sufficiency.js';
+
+export const COMMANDS: readonly Command[] = [sufficiencyCommand];
+const DEFAULT_COMMAND = sufficiencyCommand;
+
+function help(): string {
+  const rows = COMMANDS.map((c) => `  ${c.name.padEnd(14)}${c.summary}`).join('\n');
+  return `Usage: ${PROG} [COMMAND] [options] [INPUT...]
+
+Judges the path an AI agent took, from its transcript, as a stream.
+
+Commands:
+${rows}
+
+Run '${PROG} COMMAND --help' for a command's options.
+  --version     print the version
+`;
+}
+
+export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  try {
+    const first = argv[0];
+    if (first === '--version' || first === '-v') {
+      io.stdout.write(`${packageVersion()}\n`);
+      return EXIT.ok;
+    }
+    if (first === '--help' || first === '-h' || first === 'help') {
+      io.stdout.write(help());
+      return EXIT.ok;
+    }
+    const named = COMMANDS.find((c) => c.name === first);
+    return named ? await named.run(argv.slice(1), io) : await DEFAULT_COMMAND.run(argv, io);
+  } catch (err) {
+    if (err instanceof UserError) {
+      for (const line of err.message.split('\n')) say(io, line);
+      return EXIT.input;
+    }
+    say(io, `internal error: ${(err as Error).stack ?? String(err)}`);
+    return EXIT.internal;
+  }
+}

@@ -1,0 +1,57 @@
+// `--reporter name[=file]`: which sinks a run writes, and where.
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import type { Transform } from 'node:stream';
+import { UsageError, InputError } from '../errors.js';
+import type { SinkOptions } from '../../sinks/report-sink.js';
+import { text } from '../../sinks/text.js';
+import { json } from '../../sinks/json.js';
+import { ndjson } from '../../sinks/ndjson.js';
+import type { SinkTarget } from './run.js';
+import type { CliIO } from './io.js';
+
+export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson };
+
+export interface ReporterSpec {
+  readonly name: string;
+  /** Output file, or undefined for stdout. */
+  readonly file: string | undefined;
+}
+
+/** Reads `--reporter` values and `--json`; text alone when neither is given. */
+export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: boolean | undefined): ReporterSpec[] {
+  const specs: ReporterSpec[] = [];
+  for (const v of values ?? []) {
+    const eq = v.indexOf('=');
+    const name = eq === -1 ? v : v.slice(0, eq);
+    const file = eq === -1 ? undefined : v.slice(eq + 1);
+    if (!(name in REPORTERS)) throw new UsageError(`unknown reporter '${name}' (choose from ${Object.keys(REPORTERS).join(', ')})`);
+    if (file === '') throw new UsageError(`--reporter ${name}=: missing file name`);
+    specs.push({ name, file });
+  }
+  if (jsonFlag) specs.push({ name: 'json', file: undefined });
+  if (specs.length === 0) specs.push({ name: 'text', file: undefined });
+  return specs;
+}
+
+/** Opens every reporter's destination before anything is read. */
+export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO): Promise<SinkTarget[]> {
+  const targets: SinkTarget[] = [];
+  for (const s of specs) {
+    const transform = REPORTERS[s.name]!(opts);
+    if (s.file === undefined) {
+      targets.push({ transform, dest: io.stdout, end: false });
+      continue;
+    }
+    const path = resolve(io.cwd, s.file);
+    const dest = createWriteStream(path);
+    try {
+      await once(dest, 'open');
+    } catch (err) {
+      throw new InputError(`cannot write ${s.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    targets.push({ transform, dest, end: true });
+  }
+  return targets;
+}

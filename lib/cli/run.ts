@@ -1,0 +1,68 @@
+// Composes one analysis run: source → stages → every reporter, with
+// backpressure from the slowest reporter, and a reader that leaves early
+// (`| head`) ending the whole run at once, quietly.
+import type { Readable, Transform } from 'node:stream';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface SinkTarget {
+  readonly transform: Transform;
+  readonly dest: NodeJS.WritableStream;
+  /** End `dest` when the report is written (files yes, stdout no). */
+  readonly end: boolean;
+}
+
+function isClosedReader(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ERR_STREAM_DESTROYED';
+}
+
+/** Writes every item into every sink, waiting for the slowest. */
+function fanOut(sinks: readonly Transform[]): Writable {
+  return new Writable({
+    objectMode: true,
+    highWaterMark: 8,
+    write(item: unknown, _enc, cb) {
+      let waiting = 1;
+      const done = (): void => {
+        if (--waiting === 0) cb();
+      };
+      for (const s of sinks) {
+        if (s.destroyed) continue;
+        if (!s.write(item)) {
+          waiting++;
+          s.once('drain', done);
+        }
+      }
+      done();
+    },
+    final(cb) {
+      for (const s of sinks) if (!s.destroyed) s.end();
+      cb();
+    },
+  });
+}
+
+export type RunResult = 'finished' | 'reader-closed';
+
+export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], signal?: AbortSignal): Promise<RunResult> {
+  const ac = new AbortController();
+  if (signal) signal.addEventListener('abort', () => ac.abort(signal.reason), { once: true });
+  let readerClosed = false;
+  let sinkError: unknown;
+  const sinkRuns = targets.map((t) =>
+    pipeline(t.transform, t.dest, { end: t.end }).catch((err: unknown) => {
+      if (isClosedReader(err)) readerClosed = true;
+      else sinkError ??= err;
+      ac.abort();
+    }),
+  );
+  const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform))], { signal: ac.signal }).catch((err: unknown) => {
+    // Stopping because a reader left, or because we were told to, is not a failure.
+    if (readerClosed || sinkError !== undefined || (err as Error).name === 'AbortError') return;
+    throw err;
+  });
+  await Promise.all([main, ...sinkRuns]);
+  if (sinkError !== undefined) throw sinkError;
+  return readerClosed ? 'reader-closed' : 'finished';
+}

@@ -1,0 +1,49 @@
+// Errors a user can cause carry a stable code and are printed as one line;
+// anything else is a bug (exit 1, with its stack).
+
+export const ERROR_CODES = {
+  usage: 'AES_ERR_USAGE',
+  config: 'AES_ERR_CONFIG',
+  input: 'AES_ERR_INPUT',
+} as const;
+
+export type UserErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+const kUserError = Symbol.for('agent-eval-stream.UserError');
+
+export class UserError extends Error {
+  readonly code: UserErrorCode;
+  constructor(code: UserErrorCode, message: string) {
+    super(message);
+    this.name = 'UserError';
+    this.code = code;
+  }
+  get [kUserError](): true {
+    return true;
+  }
+  // Works across two copies of the package (a harness and its dependency).
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[kUserError] === true;
+  }
+}
+
+export class UsageError extends UserError {
+  constructor(message: string) {
+    super(ERROR_CODES.usage, message);
+    this.name = 'UsageError';
+  }
+}
+
+export class ConfigError extends UserError {
+  constructor(message: string) {
+    super(ERROR_CODES.config, message);
+    this.name = 'ConfigError';
+  }
+}
+
+export class InputError extends UserError {
+  constructor(message: string) {
+    super(ERROR_CODES.input, message);
+    this.name = 'InputError';
+  }
+}

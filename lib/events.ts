@@ -1,0 +1,163 @@
+// The canonical event: the one contract between every stage. Defined once as a
+// zod schema so tests (and `--strict` users) can validate, while the hot path
+// relies on the inferred type and hand-written guards in the normalizers.
+import { z } from 'zod';
+
+export const SOURCES = ['stream-json', 'session', 'traces', 'audit', 'otel'] as const;
+export const THREAD_KINDS = ['main', 'subagent', 'sidechain', 'orphan', 'internal'] as const;
+export const TURN_END_REASONS = ['result', 'segment_end', 'session_end', 'user_prompt'] as const;
+
+const envelope = {
+  source: z.enum(SOURCES),
+  file: z.string(),
+  /** 1-based line of the record this event came from; 0 when synthesized at a boundary. */
+  line: z.number().int().nonnegative(),
+  session: z.string(),
+  segment: z.number().int().positive(),
+  /** Arrival order within the session, from 1. */
+  seq: z.number().int().positive(),
+  thread: z.string(),
+  uuid: z.string().optional(),
+  ts: z.string().optional(),
+  cwd: z.string().optional(),
+};
+
+const toolCallRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  thread: z.string(),
+  cwd: z.string().optional(),
+});
+
+export const canonicalEventSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('session_start'),
+    ...envelope,
+    tools: z.array(z.string()),
+    model: z.string().optional(),
+    version: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('catalog_add'),
+    ...envelope,
+    tools: z.array(z.string()),
+    origin: z.enum(['init', 'deferred', 'config', 'catalog']),
+  }),
+  z.object({
+    kind: z.literal('turn_end'),
+    ...envelope,
+    reason: z.enum(TURN_END_REASONS),
+    outcome: z.object({ subtype: z.string().optional(), isError: z.boolean() }).optional(),
+  }),
+  z.object({
+    kind: z.literal('tool_call'),
+    ...envelope,
+    id: z.string(),
+    name: z.string(),
+    input: z.record(z.string(), z.unknown()),
+    /** API message id; calls sharing it were written in one assistant message. */
+    messageId: z.string(),
+    /** 0-based position of this call among the blocks of its message. */
+    index: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('tool_result'),
+    ...envelope,
+    id: z.string(),
+    isError: z.boolean(),
+    text: z.string(),
+    meta: z.object({
+      writeType: z.enum(['create', 'update']).optional(),
+      agentId: z.string().optional(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('thread_open'),
+    ...envelope,
+    spawnedBy: z.string().nullable(),
+    threadKind: z.enum(THREAD_KINDS),
+  }),
+  z.object({
+    kind: z.literal('thread_close'),
+    ...envelope,
+    threadKind: z.enum(THREAD_KINDS),
+  }),
+  z.object({
+    kind: z.literal('delegation_resolved'),
+    ...envelope,
+    /** The Task/Agent call's tool_use id (also the subagent's thread id). */
+    id: z.string(),
+    name: z.string(),
+    /** found: first substantive call; none: the thread only delegated or did nothing; absent: never appeared. */
+    outcome: z.enum(['found', 'none', 'absent']),
+    first: toolCallRef.optional(),
+  }),
+  z.object({
+    kind: z.literal('usage'),
+    ...envelope,
+    messageId: z.string(),
+    input: z.number(),
+    output: z.number(),
+    cacheRead: z.number(),
+    cacheCreation: z.number(),
+  }),
+  z.object({
+    kind: z.literal('assistant_text'),
+    ...envelope,
+    messageId: z.string(),
+    text: z.string(),
+  }),
+  z.object({
+    kind: z.literal('compaction'),
+    ...envelope,
+    trigger: z.string().optional(),
+    preTokens: z.number().optional(),
+  }),
+  z.object({
+    kind: z.literal('diagnostic'),
+    ...envelope,
+    code: z.string(),
+    message: z.string(),
+  }),
+  z.object({
+    kind: z.literal('run_start'),
+    ...envelope,
+    run: z.string(),
+    task: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('run_end'),
+    ...envelope,
+    run: z.string(),
+    delivered: z.boolean().nullable(),
+  }),
+  z.object({
+    kind: z.literal('session_end'),
+    ...envelope,
+    /** True when reading was stopped (SIGINT, idle timeout) rather than reaching the end. */
+    stopped: z.boolean(),
+  }),
+]);
+
+export type CanonicalEvent = z.infer<typeof canonicalEventSchema>;
+export type EventKind = CanonicalEvent['kind'];
+export type EventOf<K extends EventKind> = Extract<CanonicalEvent, { kind: K }>;
+export type Envelope = Pick<CanonicalEvent, 'source' | 'file' | 'line' | 'session' | 'segment' | 'seq' | 'thread' | 'uuid' | 'ts' | 'cwd'>;
+export type ThreadKind = (typeof THREAD_KINDS)[number];
+export type ToolCallRef = z.infer<typeof toolCallRef>;
+
+/** A canonical event: anything with a `kind` and the envelope's `seq`. */
+export function isCanonicalEvent(x: unknown): x is CanonicalEvent {
+  return typeof x === 'object' && x !== null && typeof (x as { kind?: unknown }).kind === 'string' && typeof (x as { seq?: unknown }).seq === 'number';
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event without its envelope: what a normalizer decides; the stage stamps the rest. */
+export type EventBody = DistributiveOmit<CanonicalEvent, keyof Envelope>;
+/** Envelope fields a record may supply itself. */
+export interface RecordMeta {
+  uuid?: string | undefined;
+  ts?: string | undefined;
+  cwd?: string | undefined;
+}

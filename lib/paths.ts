@@ -1,0 +1,49 @@
+// The one place paths are compared. Two rules, used together everywhere:
+// the reference's suffix rule (`samePath`), and equality after resolving each
+// path against the working directory in effect when it was used.
+import { posix } from 'node:path';
+
+/** The reference's normalisation: backslashes to slashes, one leading `./` dropped. */
+export function normPath(p: unknown): string {
+  const s = String(p ?? '').replace(/\\/g, '/');
+  return s.startsWith('./') ? s.slice(2) : s;
+}
+
+/**
+ * The reference's match: equal, or one ends with `/` + the other. So an
+ * absolute path matches the relative one it ends with, and a bare basename
+ * matches any file of that name. Case-sensitive; `..` is not resolved.
+ */
+export function samePath(a: unknown, b: unknown): boolean {
+  const x = normPath(a);
+  const y = normPath(b);
+  if (x === '' || y === '') return false;
+  return x === y || x.endsWith(`/${y}`) || y.endsWith(`/${x}`);
+}
+
+/**
+ * `p` made absolute against `cwd` with `.` and `..` resolved, or undefined
+ * when it cannot be (relative path and no known absolute cwd). `~` is left
+ * alone: it names a home directory we do not know.
+ */
+export function resolvePath(p: string, cwd?: string): string | undefined {
+  const s = p.replace(/\\/g, '/');
+  if (s === '') return undefined;
+  if (s.startsWith('/')) return posix.normalize(s).replace(/(.)\/$/, '$1');
+  if (cwd === undefined || !cwd.startsWith('/') || s.startsWith('~')) return undefined;
+  return posix.resolve(cwd, s);
+}
+
+/** Both rules: the reference's suffix match, or the same absolute path once resolved. */
+export function pathsMatch(a: string, aCwd: string | undefined, b: string, bCwd: string | undefined): boolean {
+  if (samePath(a, b)) return true;
+  const ra = resolvePath(a, aCwd);
+  return ra !== undefined && ra === resolvePath(b, bCwd);
+}
+
+/** Last `/` segment of the normalised path, or the raw string when that is empty. */
+export function baseName(p: string): string {
+  const n = normPath(p);
+  const seg = n.slice(n.lastIndexOf('/') + 1);
+  return seg === '' ? p : seg;
+}

@@ -1,0 +1,57 @@
+// What flows before normalization: lines from `lines`, parsed objects from
+// `parse`, boundary markers from a multi-file source, and raw diagnostics that
+// `normalize` later stamps with the full envelope.
+
+export interface LineRecord {
+  readonly type: 'line';
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  readonly text: string;
+}
+
+export interface ParsedRecord {
+  readonly type: 'record';
+  readonly file: string;
+  readonly line: number;
+  readonly value: Record<string, unknown>;
+}
+
+/** Bad input found before normalization: not JSON, too long, unreadable. */
+export interface RawDiagnostic {
+  readonly type: 'raw_diagnostic';
+  readonly code: string;
+  readonly file: string;
+  readonly line: number;
+  readonly message: string;
+}
+
+/**
+ * Emitted by a multi-file source around each segment file so that one stream
+ * can carry many sessions: `normalize` derives session and segment from them.
+ */
+export interface BoundaryRecord {
+  readonly type: 'boundary';
+  readonly edge: 'segment_start' | 'segment_end';
+  /** Stable key of the session instance (the path of its first segment, or `-`). */
+  readonly sessionKey: string;
+  readonly segment: number;
+  readonly file: string;
+  /** On segment_end: this was the session's last segment. */
+  readonly last: boolean;
+  /** On segment_end: reading stopped early (SIGINT, idle timeout). */
+  readonly stopped: boolean;
+}
+
+export type PreRecord = LineRecord | ParsedRecord | RawDiagnostic | BoundaryRecord;
+
+export function rawDiagnostic(code: string, file: string, line: number, message: string): RawDiagnostic {
+  return { type: 'raw_diagnostic', code, file, line, message };
+}
+
+/** First `n` characters of a line, on one line, for a diagnostic message. */
+export function excerpt(text: string, n = 80): string {
+  const cut = text.length > n ? `${text.slice(0, n)}…` : text;
+  // Control characters (ANSI escapes in hook output) would garble a terminal.
+  return JSON.stringify(cut);
+}

@@ -1,0 +1,24 @@
+// Every reporter is the same Transform: stream items in, a ReportBuilder
+// collecting them, text out — per item (if the reporter streams) and once
+// at the end.
+import { Transform } from 'node:stream';
+import type { StreamItem } from '../lib/items.js';
+import type { Report, ReportOptions } from '../lib/report.js';
+import { ReportBuilder } from '../lib/report.js';
+
+export type SinkOptions = ReportOptions;
+
+export function reportSink(opts: SinkOptions, render: (r: Report) => string, perItem?: (item: StreamItem) => string | undefined): Transform {
+  const builder = new ReportBuilder(opts);
+  return new Transform({
+    writableObjectMode: true,
+    readableObjectMode: false,
+    transform(item: StreamItem, _enc, cb) {
+      builder.add(item);
+      cb(null, perItem?.(item));
+    },
+    flush(cb) {
+      cb(null, render(builder.build()));
+    },
+  });
+}

@@ -1,0 +1,156 @@
+// parsed records → canonical events. This stage owns the session lifecycle
+// (start, segments, end) and the envelope; the per-format rules live in one
+// normalizer per source (claude.ts here; more register in `dialects`).
+import type { Transform } from 'node:stream';
+import type { CanonicalEvent, EventBody, RecordMeta } from '../../lib/events.js';
+import type { PreRecord } from '../../lib/records.js';
+import type { Push, StageLogic } from '../../lib/stage.js';
+import { objectStage } from '../../lib/stage.js';
+import type { StreamItem } from '../../lib/items.js';
+import { parseLine } from '../parse.js';
+import type { EventSink } from './claude.js';
+import { ClaudeNormalizer } from './claude.js';
+
+type Source = CanonicalEvent['source'];
+
+class SessionStamp implements EventSink {
+  readonly key: string;
+  id: string;
+  #idKnown = false;
+  segment = 1;
+  file: string;
+  lastLine = 0;
+  #seq = 0;
+  #cwd: string | undefined;
+  started = false;
+  source: Source = 'stream-json';
+  readonly claude = new ClaudeNormalizer();
+  readonly #push: Push<StreamItem>;
+
+  constructor(key: string, file: string, push: Push<StreamItem>) {
+    this.key = key;
+    this.id = key;
+    this.file = file;
+    this.#push = push;
+  }
+
+  setSessionId(id: string): void {
+    if (this.#idKnown || id === '') return;
+    this.#idKnown = true;
+    this.id = id;
+  }
+
+  start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void {
+    if (this.started) return;
+    this.started = true;
+    this.emit({ kind: 'session_start', tools: body.tools, model: body.model, version: body.version }, 'main', line, meta);
+  }
+
+  emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void {
+    if (meta.cwd !== undefined) this.#cwd = meta.cwd;
+    const ev = {
+      ...body,
+      source: this.source,
+      file: this.file,
+      line,
+      session: this.id,
+      segment: this.segment,
+      seq: ++this.#seq,
+      thread,
+      uuid: meta.uuid,
+      ts: meta.ts,
+      cwd: meta.cwd ?? this.#cwd,
+    } as CanonicalEvent;
+    this.#push(ev);
+  }
+
+  unknownType(type: string, line: number): void {
+    this.emit({ kind: 'diagnostic', code: 'unknown_type', message: type }, 'main', line, {});
+  }
+}
+
+export interface NormalizeOptions {
+  /** Session key used when no boundary record names one (a single stream): default `-`. */
+  sessionKey?: string;
+}
+
+export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem> {
+  readonly #defaultKey: string;
+  #s: SessionStamp | null = null;
+
+  constructor(opts: NormalizeOptions = {}) {
+    this.#defaultKey = opts.sessionKey ?? '-';
+  }
+
+  step(item: PreRecord | StreamItem, push: Push<StreamItem>): void {
+    if ('kind' in item) {
+      // Already-canonical items (a second normalize in a custom pipeline) pass through.
+      push(item);
+      return;
+    }
+    switch (item.type) {
+      case 'boundary': {
+        if (item.edge === 'segment_start') {
+          if (item.segment === 1 || this.#s === null || this.#s.key !== item.sessionKey) {
+            this.#endSession(false);
+            this.#s = new SessionStamp(item.sessionKey, item.file, push);
+          }
+          this.#s.segment = item.segment;
+          this.#s.file = item.file;
+          this.#s.lastLine = 0;
+          return;
+        }
+        const s = this.#s;
+        if (s === null) return;
+        if (item.stopped) {
+          this.#endSession(true);
+          return;
+        }
+        if (!s.claude.takeEndedByResult() && !item.last) {
+          s.emit({ kind: 'turn_end', reason: 'segment_end' }, 'main', s.lastLine, {});
+        }
+        if (item.last) this.#endSession(false);
+        return;
+      }
+      case 'raw_diagnostic': {
+        const s = this.#session(item.file, push);
+        s.lastLine = item.line;
+        if (!s.started) s.start({ tools: [] }, item.line, {});
+        s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
+        return;
+      }
+      case 'line':
+        this.step(parseLine(item), push);
+        return;
+      case 'record': {
+        const s = this.#session(item.file, push);
+        s.lastLine = item.line;
+        s.source = 'sessionId' in item.value ? 'session' : 'stream-json';
+        s.claude.record(item.value, item.line, s);
+        return;
+      }
+    }
+  }
+
+  end(): void {
+    this.#endSession(false);
+  }
+
+  #session(file: string, push: Push<StreamItem>): SessionStamp {
+    if (this.#s === null) this.#s = new SessionStamp(this.#defaultKey === '-' ? file : this.#defaultKey, file, push);
+    return this.#s;
+  }
+
+  #endSession(stopped: boolean): void {
+    const s = this.#s;
+    if (s === null) return;
+    this.#s = null;
+    if (!s.started) s.start({ tools: [] }, 0, {});
+    if (!stopped) s.emit({ kind: 'turn_end', reason: 'session_end' }, 'main', s.lastLine, {});
+    s.emit({ kind: 'session_end', stopped }, 'main', s.lastLine, {});
+  }
+}
+
+export function normalize(opts: NormalizeOptions = {}): Transform {
+  return objectStage(new Normalizer(opts));
+}

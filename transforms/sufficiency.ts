@@ -1,0 +1,332 @@
+// Tool-response sufficiency: for every probe call, the agent's next
+// substantive call in the same thread is a free verdict on the response.
+// The eight fidelity rules (DESIGN.md) are applied here as events arrive;
+// the bucket of one reaction is decided in lib/sufficiency/reaction.ts.
+//
+// A probe is decided as soon as that is certain — its error result, its
+// reaction (or its delegation's resolution), or the end of its turn or
+// thread — and a finding goes out at once. State is per open thread and per
+// undecided probe; a probe's response text is kept only until it is decided.
+import type { Transform } from 'node:stream';
+import type { EventOf, ToolCallRef } from '../lib/events.js';
+import type { StreamItem, SufficiencyFinding } from '../lib/items.js';
+import type { Push, StageLogic } from '../lib/stage.js';
+import { objectStage } from '../lib/stage.js';
+import type { FileRef } from '../lib/shell/file-access.js';
+import { classifyShell } from '../lib/shell/file-access.js';
+import { isDelegation, isTransparent, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../lib/tools.js';
+import type { ProbeView, Reaction } from '../lib/sufficiency/reaction.js';
+import { classifyReaction } from '../lib/sufficiency/reaction.js';
+import { compileMarker, DEFAULT_MARKER, returnedFiles } from '../lib/sufficiency/returned.js';
+import { mentionedPaths } from '../lib/sufficiency/mentions.js';
+import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from '../lib/sufficiency/summary.js';
+import { countCall, emptyCounts } from '../lib/sufficiency/summary.js';
+
+export const DEFAULT_PROBE = 'codegraph_explore';
+export const DEFAULT_FAMILY = 'codegraph';
+
+export interface SufficiencyOptions {
+  /** Regex source: a call whose tool name matches is a probe. */
+  probe?: string;
+  /** Regex source: a next call of a matching tool is `explore again`. */
+  family?: string;
+  /** Regex source whose first group is a returned file's path (multiline). */
+  marker?: string;
+}
+
+interface Probe {
+  readonly call: ToolCallRef;
+  readonly query: string;
+  readonly messageId: string;
+  readonly seq: number;
+  result: 'waiting' | 'answered' | 'errored';
+  text: string | undefined;
+  returned: string[];
+  chars: number;
+  sameMessageFileAccess: boolean;
+  reaction: ToolCallRef | undefined;
+  /** Files returned by earlier probes of the thread, fixed when the reaction is known. */
+  earlier: FileRef[] | undefined;
+  resolution: EventOf<'delegation_resolved'> | undefined;
+  decided: boolean;
+}
+
+interface Decision {
+  readonly seq: number;
+  readonly call: SufficiencyCall;
+}
+
+interface ThreadState {
+  /** Probes in call order, until decided (or answered and reacted to). */
+  readonly window: Probe[];
+  /** Files returned by answered probes that left the window. */
+  readonly earlier: FileRef[];
+  readonly earlierKeys: Set<string>;
+}
+
+/** Is this call a file access (Read/Grep/Glob, or a shell read or search)? Rule 1's `concurrent`. */
+export function isFileAccess(call: ToolCallRef): boolean {
+  if (READ_TOOLS.has(call.name) || SEARCH_TOOLS.has(call.name)) return true;
+  if (call.name !== SHELL_TOOL) return false;
+  const command = call.input.command;
+  if (typeof command !== 'string') return false;
+  const kind = classifyShell(command, call.cwd).kind;
+  return kind === 'read' || kind === 'search';
+}
+
+function ref(ev: EventOf<'tool_call'>): ToolCallRef {
+  return { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd };
+}
+
+export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
+  readonly #probe: RegExp;
+  readonly #family: RegExp;
+  readonly #marker: RegExp;
+  #session = '';
+  #threads = new Map<string, ThreadState>();
+  /** Undecided probes by call id: results are matched by id, whatever the thread. */
+  #byId = new Map<string, Probe>();
+  /** Answered probes whose reaction is a delegation, by that delegation's id. */
+  #byDelegation = new Map<string, Probe[]>();
+  #counts: SufficiencyCounts = emptyCounts();
+
+  constructor(opts: SufficiencyOptions = {}) {
+    this.#probe = new RegExp(opts.probe ?? DEFAULT_PROBE);
+    this.#family = new RegExp(opts.family ?? DEFAULT_FAMILY);
+    this.#marker = compileMarker(opts.marker ?? DEFAULT_MARKER);
+  }
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (ev.kind === 'finding' || ev.kind === 'summary') return;
+    this.#session = ev.session;
+    const decided: Decision[] = [];
+    switch (ev.kind) {
+      case 'session_start':
+        this.#reset();
+        break;
+      case 'tool_call':
+        this.#toolCall(ev, decided);
+        break;
+      case 'tool_result':
+        this.#toolResult(ev, decided);
+        break;
+      case 'delegation_resolved':
+        this.#resolved(ev, decided);
+        break;
+      case 'turn_end':
+        // A run's end ends every thread's wait; a new prompt ends only its own.
+        for (const [thread, t] of this.#threads) if (ev.reason !== 'user_prompt' || thread === ev.thread) this.#endWaits(t, decided);
+        break;
+      case 'thread_close': {
+        const t = this.#threads.get(ev.thread);
+        if (t) {
+          this.#endWaits(t, decided);
+          this.#threads.delete(ev.thread);
+        }
+        break;
+      }
+      case 'session_end':
+        this.#sessionEnd(ev, decided);
+        break;
+      default:
+        return;
+    }
+    this.#emit(decided, push);
+    if (ev.kind === 'session_end') {
+      push({ kind: 'summary', analysis: 'sufficiency', session: ev.session, counts: this.#counts });
+      this.#reset();
+    }
+  }
+
+  #reset(): void {
+    this.#threads.clear();
+    this.#byId.clear();
+    this.#byDelegation.clear();
+    this.#counts = emptyCounts();
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) {
+      t = { window: [], earlier: [], earlierKeys: new Set() };
+      this.#threads.set(thread, t);
+    }
+    return t;
+  }
+
+  #toolCall(ev: EventOf<'tool_call'>, decided: Decision[]): void {
+    const t = this.#thread(ev.thread);
+    const call = ref(ev);
+    let fileAccess: boolean | undefined;
+    for (const p of t.window) {
+      if (p.decided || p.reaction) continue;
+      // Rule 1: a call written in the probe's own message was made before the
+      // response existed — not a reaction.
+      if (ev.messageId === p.messageId) {
+        if (!p.sameMessageFileAccess) p.sameMessageFileAccess = fileAccess ??= isFileAccess(call);
+        continue;
+      }
+      // Rule 2: bookkeeping says nothing about the response.
+      if (isTransparent(ev.name)) continue;
+      p.reaction = call;
+      p.earlier = this.#earlierFor(t, p);
+      if (isDelegation(ev.name)) {
+        const waiting = this.#byDelegation.get(ev.id);
+        if (waiting) waiting.push(p);
+        else this.#byDelegation.set(ev.id, [p]);
+      }
+      this.#tryDecide(p, decided);
+    }
+    if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
+      const p: Probe = {
+        call,
+        query: String(ev.input.query ?? ''),
+        messageId: ev.messageId,
+        seq: ev.seq,
+        result: 'waiting',
+        text: undefined,
+        returned: [],
+        chars: 0,
+        sameMessageFileAccess: false,
+        reaction: undefined,
+        earlier: undefined,
+        resolution: undefined,
+        decided: false,
+      };
+      t.window.push(p);
+      this.#byId.set(ev.id, p);
+    }
+    this.#fold(t);
+  }
+
+  #toolResult(ev: EventOf<'tool_result'>, decided: Decision[]): void {
+    const p = this.#byId.get(ev.id);
+    if (!p || p.result !== 'waiting') return;
+    if (ev.isError) p.result = 'errored';
+    else {
+      p.result = 'answered';
+      p.text = ev.text;
+      p.chars = ev.text.length;
+      p.returned = returnedFiles(ev.text, this.#marker);
+    }
+    this.#tryDecide(p, decided);
+    const t = this.#threads.get(p.call.thread);
+    if (t) this.#fold(t);
+  }
+
+  #resolved(ev: EventOf<'delegation_resolved'>, decided: Decision[]): void {
+    const waiting = this.#byDelegation.get(ev.id);
+    if (!waiting) return;
+    this.#byDelegation.delete(ev.id);
+    for (const p of waiting) {
+      p.resolution = ev;
+      this.#tryDecide(p, decided);
+    }
+  }
+
+  /** Rule 7: files returned by answered probes before `p` in its thread. */
+  #earlierFor(t: ThreadState, p: Probe): FileRef[] {
+    const out = [...t.earlier];
+    for (const q of t.window) {
+      if (q === p) break;
+      if (q.result === 'answered') for (const f of q.returned) out.push({ path: f, cwd: q.call.cwd });
+    }
+    return out;
+  }
+
+  /** Moves probes that no longer need the window into the thread's `earlier` list. */
+  #fold(t: ThreadState): void {
+    while (t.window.length > 0) {
+      const p = t.window[0]!;
+      if (!(p.decided || (p.result !== 'waiting' && p.reaction))) return;
+      t.window.shift();
+      if (p.result !== 'answered') continue;
+      for (const f of p.returned) {
+        const key = `${p.call.cwd ?? ''}\0${f}`;
+        if (t.earlierKeys.has(key)) continue;
+        t.earlierKeys.add(key);
+        t.earlier.push({ path: f, cwd: p.call.cwd });
+      }
+    }
+  }
+
+  #tryDecide(p: Probe, decided: Decision[]): void {
+    if (p.decided) return;
+    if (p.result === 'errored') return this.#decide(p, null, 'is_error', decided);
+    if (p.result === 'waiting' || !p.reaction) return;
+    if (!isDelegation(p.reaction.name)) return this.#decide(p, classifyReaction(p.reaction, this.#view(p)), undefined, decided);
+    const r = p.resolution;
+    if (!r) return;
+    // Rule 4: a delegation is judged by what the subagent did first.
+    if (r.outcome === 'found' && r.first) {
+      const inner = classifyReaction(r.first, this.#view(p));
+      return this.#decide(p, { ...inner, next: `${r.name} → ${inner.next}` }, undefined, decided);
+    }
+    if (r.outcome === 'none') return this.#decide(p, { bucket: 'sufficient', next: r.name }, undefined, decided);
+    return this.#decide(p, null, 'unjudged', decided);
+  }
+
+  #view(p: Probe): ProbeView {
+    const cwd = p.call.cwd;
+    const text = p.text ?? '';
+    return {
+      returned: p.returned.map((path) => ({ path, cwd })),
+      earlier: p.earlier ?? [],
+      mentioned: () => mentionedPaths(text).map((path) => ({ path, cwd })),
+      family: this.#family,
+    };
+  }
+
+  /** A turn or thread is over: what still waits for a reaction is decided now. */
+  #endWaits(t: ThreadState, decided: Decision[]): void {
+    for (const p of t.window) {
+      if (p.decided || p.reaction) continue;
+      // Rule 8 keeps an unanswered probe an error; an answered one was enough.
+      if (p.result === 'answered') this.#decide(p, { bucket: 'sufficient', next: '(final answer)' }, undefined, decided);
+      else this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'unanswered', decided);
+    }
+    this.#fold(t);
+  }
+
+  #sessionEnd(ev: EventOf<'session_end'>, decided: Decision[]): void {
+    for (const t of this.#threads.values()) if (!ev.stopped) this.#endWaits(t, decided);
+    for (const p of this.#byId.values()) {
+      if (p.decided) continue;
+      if (ev.stopped) this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'pending', decided);
+      else this.#decide(p, null, p.result === 'answered' ? 'unjudged' : 'unanswered', decided);
+    }
+  }
+
+  #decide(p: Probe, reaction: Reaction | null, reason: NotBucketedReason | undefined, decided: Decision[]): void {
+    p.decided = true;
+    this.#byId.delete(p.call.id);
+    const call: SufficiencyCall = {
+      id: p.call.id,
+      thread: p.call.thread,
+      session: this.#session,
+      query: p.query,
+      returned: p.returned,
+      chars: p.chars,
+      bucket: reaction ? reaction.bucket : null,
+      next: reaction ? reaction.next : reason === 'unjudged' && p.reaction ? p.reaction.name : null,
+    };
+    if (reaction?.named !== undefined) call.named = reaction.named;
+    if (reason !== undefined) call.reason = reason;
+    countCall(this.#counts, call, p.result === 'answered' && p.sameMessageFileAccess);
+    p.text = undefined;
+    decided.push({ seq: p.seq, call });
+  }
+
+  #emit(decided: Decision[], push: Push<StreamItem>): void {
+    if (decided.length > 1) decided.sort((a, b) => a.seq - b.seq);
+    for (const d of decided) {
+      const f: SufficiencyFinding = { kind: 'finding', analysis: 'sufficiency', session: d.call.session, seq: d.seq, call: d.call };
+      push(f);
+    }
+  }
+}
+
+export function sufficiency(opts: SufficiencyOptions = {}): Transform {
+  return objectStage(new SufficiencyAnalyzer(opts));
+}
