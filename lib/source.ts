@@ -40,6 +40,8 @@ async function* records(sessions: readonly SessionInput[], opts: SourceOptions):
           }
         }
       } catch (err) {
+        // Stopped from downstream (a reader left, SIGINT): not the file's fault.
+        if ((err as Error).name === 'AbortError') return;
         opts.onInputError?.(file, err as NodeJS.ErrnoException);
       }
       splitter.end(push);

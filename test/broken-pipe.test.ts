@@ -1,0 +1,33 @@
+// `… --reporter ndjson | head -n 1`: when the reader leaves, the CLI stops
+// reading at once and exits 0, silently. The input here never ends, so a CLI
+// that kept reading would never exit.
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { BIN } from './helpers/cli.js';
+import { explore, exploreRes, init, jsonl, req } from './helpers/transcript.js';
+
+t.test('stdout closed early: exit 0, nothing on stderr', async (t) => {
+  const child = spawn(process.execPath, [BIN, '--reporter', 'ndjson'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdin.on('error', () => {}); // EPIPE once the CLI has gone
+  let writing = true;
+  const exited = once(child, 'exit');
+  const writer = (async () => {
+    child.stdin.write(jsonl([init()]));
+    for (let i = 0; writing; i++) {
+      const chunk = jsonl([req(`m${i}`, [explore(`e${i}`, `q${i}`)]), exploreRes(`e${i}`, ['lib/x.js'])]);
+      if (!child.stdin.write(chunk)) await Promise.race([once(child.stdin, 'drain'), exited]);
+      if (child.exitCode !== null || child.stdin.destroyed) break;
+    }
+  })().catch(() => {}); // the CLI closing its stdin is the point
+  const [first] = await once(child.stdout, 'data');
+  t.match(String(first), /^\{"type":"finding"/, 'a finding arrives while the input is still being written');
+  child.stdout.destroy();
+  const [code] = await exited;
+  writing = false;
+  await writer;
+  t.equal(code, 0, 'exit 0');
+  t.equal(stderr, '', 'silently');
+});

@@ -1,0 +1,108 @@
+// The CLI end to end, as a user runs it.
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, FIXTURES } from './helpers/cli.js';
+import { reportSchema } from '../lib/report.js';
+
+const EXPRESS_TEXT = `  Explore sufficiency — what the agent did NEXT (5 answered calls):
+      1  20%  explore again                  insufficient: did not answer
+      2  40%  Read a file we returned        allocation: right file, wrong bytes
+      1  20%  Read a file we did not return  recall: file never surfaced
+      1  20%  Grep/Glob                      recall (weak): still hunting for the file
+      0   0%  moved on / answered            sufficient
+    1. "res.send Content-Type ETag generation" [2 files] → codegraph_explore
+    2. "response.js res.send function body" [1 file] → Read response.js
+    3. "etag generation" [1 file] → Bash search
+    4. "router dispatch" [1 file] → Read index.js (named, not returned)
+    5. "view lookup" [1 file] → Agent → Bash Read view.js
+    note: 1 errored/unanswered call (not bucketed) · 1 file-access call in the SAME message as an explore (not a reaction)
+`;
+
+t.test('text report on a file', async (t) => {
+  const r = await cli(['express-res-send.jsonl']);
+  t.same([r.code, r.stdout, r.stderr], [0, EXPRESS_TEXT, '']);
+  const named = await cli(['sufficiency', 'express-res-send.jsonl']);
+  t.equal(named.stdout, EXPRESS_TEXT, 'the sub-command named explicitly');
+});
+
+t.test('stdin, with no input or with -', async (t) => {
+  const input = readFileSync(join(FIXTURES, 'express-res-send.jsonl'));
+  t.equal((await cli([], { input })).stdout, EXPRESS_TEXT);
+  t.equal((await cli(['-'], { input })).stdout, EXPRESS_TEXT);
+});
+
+t.test('--json: a valid report', async (t) => {
+  const r = await cli(['--json', 'express-res-send.jsonl', 'resumed-run.jsonl', 'resumed-run.t2.jsonl']);
+  t.equal(r.code, 0);
+  const report = JSON.parse(r.stdout);
+  t.ok(reportSchema.safeParse(report).success, 'matches the schema');
+  t.same(report.sessions, ['express-demo', 'resumed-1'], 'two sessions: the .t2 file joined its segment 1');
+  t.equal(report.sufficiency.answered, 7);
+});
+
+t.test('several reporters, one to a file', async (t) => {
+  const dir = t.testdir({});
+  const r = await cli(['--reporter', `json=${join(dir, 'out.json')}`, '--reporter', 'ndjson', join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
+  t.equal(r.code, 0);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  t.same(lines.map((l) => l.type), ['finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'summary']);
+  t.equal(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).sufficiency.answered, 5, 'json written to the file');
+});
+
+t.test('a directory is walked', async (t) => {
+  const r = await cli(['--json', '--quiet', '.']);
+  const report = JSON.parse(r.stdout);
+  t.same(report.sessions, ['background-1', 'express-demo', 'malformed-1', 'not-a-transcript.jsonl', 'parallel-1', 'resumed-1']);
+  t.equal(r.stderr, '', '--quiet: no diagnostics on stderr');
+});
+
+t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {
+  const r = await cli(['nope.jsonl', 'express-res-send.jsonl']);
+  t.equal(r.code, 2);
+  t.equal(r.stdout, EXPRESS_TEXT);
+  t.equal(r.stderr, 'agent-eval-stream: cannot read nope.jsonl: no such file or directory\n');
+});
+
+t.test('bad input is data: a garbage file exits 0 with its lines counted', async (t) => {
+  const r = await cli(['not-a-transcript.jsonl']);
+  t.equal(r.code, 0);
+  t.equal(r.stdout, '  Explore sufficiency: no answered codegraph_explore calls\n');
+  t.equal(r.stderr.trim().split('\n').length, 3, 'one stderr line per bad line');
+  t.match(r.stderr, /^agent-eval-stream: not-a-transcript\.jsonl:1: line_not_json: /);
+  const big = await cli(['--json', '--max-line-bytes', '100', 'express-res-send.jsonl']);
+  const report = JSON.parse(big.stdout);
+  t.ok(report.diagnostics.count > 0 && report.diagnostics.items.every((i: { code: string }) => i.code === 'line_too_long'), 'lines over --max-line-bytes become diagnostics');
+  t.equal(big.code, 0, 'and never change the exit code');
+});
+
+t.test('usage and config errors: exit 2 before reading, one line, no stack', async (t) => {
+  for (const args of [['--bogus'], ['--reporter', 'xml'], ['--probe', '('], ['--max-line-bytes', '-1']]) {
+    const r = await cli(args);
+    t.equal(r.code, 2, args.join(' '));
+    t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    t.match(r.stderr, /^agent-eval-stream: /);
+  }
+  const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probes: x\n' });
+  const r = await cli([join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
+  t.equal(r.code, 2);
+  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probes: unknown key\n`);
+  t.equal(r.stdout, '', 'nothing analysed');
+});
+
+t.test('flags override the config', async (t) => {
+  const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probe: "^Read$"\n' });
+  const fromConfig = JSON.parse((await cli(['--json', join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir })).stdout);
+  t.equal(fromConfig.sufficiency.probe, '^Read$');
+  t.equal(fromConfig.sufficiency.calls.length, 2, 'the two Reads are the probes');
+  const fromFlag = JSON.parse((await cli(['--json', '--probe', 'codegraph_explore', join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir })).stdout);
+  t.equal(fromFlag.sufficiency.answered, 5);
+});
+
+t.test('--help and --version', async (t) => {
+  const help = await cli(['--help']);
+  t.match(help.stdout, /Commands:\n\s+sufficiency/);
+  t.match((await cli(['sufficiency', '--help'])).stdout, /--probe REGEX/);
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  t.equal((await cli(['--version'])).stdout, `${pkg.version}\n`);
+});

@@ -1,0 +1,66 @@
+import t from 'tap';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findConfig, loadConfig, parseConfig } from '../lib/config.js';
+import { ConfigError } from '../lib/errors.js';
+
+function problems(text: string): string[] {
+  try {
+    parseConfig(text, 'agent-eval.yaml');
+  } catch (err) {
+    t.ok(err instanceof ConfigError, 'a ConfigError');
+    return (err as Error).message.split('\n');
+  }
+  return [];
+}
+
+t.test('the reference trace-grader config is accepted unchanged', async (t) => {
+  const ref = `verified: true
+forbidden_tools:
+  - force_push
+  - rm_rf
+retry_threshold: 2
+step_budget: 25
+order_constraints:
+  must_precede:
+    - [read, edit]
+    - [plan, act]
+judge:
+  enabled: false
+  model: null
+  rubric:
+    - task_completion
+`;
+  t.same(parseConfig(ref, 'x'), { verified: true, forbidden_tools: ['force_push', 'rm_rf'], retry_threshold: 2, step_budget: 25, order_constraints: { must_precede: [['read', 'edit'], ['plan', 'act']] }, judge: { enabled: false, model: null, rubric: ['task_completion'] } });
+  t.same(parseConfig('', 'x'), {}, 'an empty file is an empty config');
+  t.same(parseConfig('sufficiency:\n  probe: "^mcp__docs__search$"\ncatalog:\n  blast:\n    "mcp__pay__*": irreversible\n', 'x').catalog, { blast: { 'mcp__pay__*': 'irreversible' } }, 'namespaces');
+});
+
+t.test('each problem names file, line, column and key path', async (t) => {
+  t.same(problems('sufficiency:\n  probe: "("\n  bogus: 1\nretry_threshold: two\n'), [
+    'agent-eval.yaml:2:10: sufficiency.probe: not a valid regular expression',
+    'agent-eval.yaml:3:3: sufficiency.bogus: unknown key',
+    'agent-eval.yaml:4:18: retry_threshold: Invalid input: expected number, received string',
+  ]);
+  t.same(problems('order_constraints:\n  must_precede:\n    - [a]\n'), ['agent-eval.yaml:3:7: order_constraints.must_precede[0]: Too small: expected array to have >=2 items']);
+  t.same(problems('catalog:\n  blast:\n    x: explosive\n'), ['agent-eval.yaml:3:8: catalog.blast.x: Invalid option: expected one of "read"|"write"|"external_side_effect"|"irreversible"']);
+  t.same(problems('unknown_top: 1\n'), ['agent-eval.yaml:1:1: unknown_top: unknown key']);
+  t.match(problems('a: [\n')[0], /^agent-eval\.yaml:\d+:\d+: YAML error: /, 'a YAML error');
+});
+
+t.test('found by walking up; --config wins; none means defaults', async (t) => {
+  const root = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probe: from-root\n', a: { b: {} }, other: { 'c.yaml': 'sufficiency:\n  probe: explicit\n' } });
+  const deep = join(root, 'a', 'b');
+  t.equal(findConfig(deep), join(root, 'agent-eval.yaml'));
+  t.equal((await loadConfig(undefined, deep)).config.sufficiency?.probe, 'from-root');
+  t.equal((await loadConfig('../../other/c.yaml', deep)).config.sufficiency?.probe, 'explicit');
+  // Under the system temp dir no agent-eval.yaml lies above.
+  const empty = mkdtempSync(join(tmpdir(), 'aes-config-'));
+  t.teardown(() => rmSync(empty, { recursive: true, force: true }));
+  mkdirSync(join(empty, 'x'));
+  t.same(await loadConfig(undefined, join(empty, 'x')), { config: {}, path: null }, 'no config anywhere: built-in defaults');
+  await t.rejects(loadConfig('missing.yaml', empty), /cannot read config \(ENOENT\)/, 'a --config that does not exist is an error');
+  writeFileSync(join(empty, 'agent-eval.yaml'), 'nope: 1\n');
+  await t.rejects(loadConfig(undefined, empty), /agent-eval\.yaml:1:1: nope: unknown key/, 'a found config is never silently ignored');
+});

@@ -1,0 +1,72 @@
+// The package as a library: every stage importable by name, composable in
+// the caller's own order, fed by any splitter.
+import t from 'tap';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { text as streamText } from 'node:stream/consumers';
+import { canonicalEventSchema, delegation, demux, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
+import type { CanonicalEvent, StreamItem } from 'agent-eval-stream';
+
+const fixture = new URL('../fixtures/express-res-send.jsonl', import.meta.url);
+const opts = { sufficiency: { probe: 'codegraph_explore' } };
+
+t.test('stages in the default order, by name', async (t) => {
+  const out = await streamText(createReadStream(fixture).pipe(lines({ file: 'x' })).pipe(parse()).pipe(normalize()).pipe(demux()).pipe(delegation()).pipe(sufficiency()).pipe(json(opts)));
+  const report = reportSchema.parse(JSON.parse(out));
+  t.equal(report.sufficiency!.answered, 5);
+});
+
+t.test('a custom stage of the caller\'s own, and the stages() helper', async (t) => {
+  // A harness renaming its own probe tool to the codegraph name before analysis.
+  const rename = new Transform({
+    objectMode: true,
+    transform(ev: StreamItem, _e, cb) {
+      if (ev.kind === 'tool_call' && ev.name === 'Read') cb(null, { ...ev, name: 'mcp__codegraph__codegraph_explore' });
+      else cb(null, ev);
+    },
+  });
+  const seen: CanonicalEvent[] = [];
+  const spy = new Transform({
+    objectMode: true,
+    transform(ev: StreamItem, _e, cb) {
+      if (ev.kind !== 'finding' && ev.kind !== 'summary') seen.push(ev);
+      cb(null, ev);
+    },
+  });
+  const chunks: string[] = [];
+  await pipeline(
+    createReadStream(fixture),
+    lines({ file: 'x' }),
+    parse(),
+    normalize(),
+    rename,
+    spy,
+    demux(),
+    delegation(),
+    sufficiency(),
+    ndjson(opts),
+    new Writable({
+      write(c, _e, cb) {
+        chunks.push(String(c));
+        cb();
+      },
+    }),
+  );
+  const findings = chunks.join('').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'finding');
+  t.equal(findings.length, 8, 'the two renamed Reads became probes too');
+  t.ok(seen.every((e) => canonicalEventSchema.safeParse(e).success), 'every event between stages is canonical');
+  t.equal(stages().length, 5, 'stages(): parse, normalize, demux, delegation, sufficiency');
+});
+
+t.test('any splitter can feed parse: node:readline here', async (t) => {
+  let n = 0;
+  const fromReadline = Readable.from(
+    (async function* () {
+      for await (const line of createInterface({ input: createReadStream(fixture) })) yield { type: 'line', file: 'rl', line: ++n, text: line };
+    })(),
+  );
+  const out = await streamText(fromReadline.pipe(parse()).pipe(normalize()).pipe(demux()).pipe(delegation()).pipe(sufficiency()).pipe(text(opts)));
+  t.match(out, /^ {2}Explore sufficiency — what the agent did NEXT \(5 answered calls\):/);
+});

@@ -1,0 +1,85 @@
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { text as textStream } from 'node:stream/consumers';
+import { renderSufficiencyText } from '../sinks/text.js';
+import { ndjson } from '../sinks/ndjson.js';
+import { json } from '../sinks/json.js';
+import { analyze } from './helpers/analyze.js';
+import type { SufficiencySection } from '../lib/report.js';
+import { emptyCounts } from '../lib/sufficiency/summary.js';
+import type { SufficiencyCall } from '../lib/sufficiency/summary.js';
+
+const call = (query: string, next: string, bucket: SufficiencyCall['bucket'], files = 2, thread = 'main'): SufficiencyCall => ({ id: query, thread, session: 's', query, returned: Array.from({ length: files }, (_, i) => `a${i}.js`), chars: 1, bucket, next });
+
+t.test('the reference\'s block, byte for byte (anchors.md §3.9 example)', async (t) => {
+  const s: SufficiencySection = {
+    probe: 'codegraph_explore',
+    ...emptyCounts(),
+    answered: 5,
+    errors: 1,
+    buckets: { explore_again: 0, read_returned: 2, read_missed: 0, search: 2, sufficient: 1 },
+    calls: [call('how does thing 0 work', 'Read a0.js', 'read_returned'), call('how does thing 1 work', 'Bash search', 'search'), call('how does thing 2 work', 'Edit', 'sufficient')],
+    bySession: [],
+  };
+  const want = [
+    '  Explore sufficiency — what the agent did NEXT (5 answered calls):',
+    '      0   0%  explore again                  insufficient: did not answer',
+    '      2  40%  Read a file we returned        allocation: right file, wrong bytes',
+    '      0   0%  Read a file we did not return  recall: file never surfaced',
+    '      2  40%  Grep/Glob                      recall (weak): still hunting for the file',
+    '      1  20%  moved on / answered            sufficient',
+    '    1. "how does thing 0 work" [2 files] → Read a0.js',
+    '    2. "how does thing 1 work" [2 files] → Bash search',
+    '    3. "how does thing 2 work" [2 files] → Edit',
+    '    note: 1 errored/unanswered call (not bucketed)',
+    '',
+  ].join('\n');
+  t.equal(renderSufficiencyText(s), want);
+});
+
+t.test('text details: singulars, subagents, long queries, rounding, our notes', async (t) => {
+  const s: SufficiencySection = {
+    probe: 'codegraph_explore',
+    ...emptyCounts(),
+    answered: 8,
+    errors: 2,
+    unjudged: 1,
+    pending: 3,
+    concurrent: 1,
+    buckets: { explore_again: 1, read_returned: 0, read_missed: 0, search: 0, sufficient: 7 },
+    calls: [call('x'.repeat(47), '(final answer)', 'sufficient', 1, 'toolu_a'), call('skipped', 'Agent', null)],
+    bySession: [],
+  };
+  const out = renderSufficiencyText(s).split('\n');
+  t.equal(out[0], '  Explore sufficiency — what the agent did NEXT (8 answered calls):');
+  t.equal(out[1], '      1  13%  explore again                  insufficient: did not answer', '12.5% rounds up, as JS toFixed does');
+  t.equal(out[6], `    1. [subagent] "${'x'.repeat(45)}…" [1 file] → (final answer)`, 'a query over 46 chars is cut to 45 + …');
+  t.equal(out[7], '    note: 2 errored/unanswered calls (not bucketed) · 1 file-access call in the SAME message as an explore (not a reaction) · 1 unjudged delegation (not bucketed) · 3 pending calls (reading stopped before a reaction)');
+  const none = renderSufficiencyText({ ...s, answered: 0, unjudged: 0, pending: 0, errors: 2, calls: [] });
+  t.equal(none, '  Explore sufficiency: no answered codegraph_explore calls (2 errored or never returned)\n');
+  t.equal(renderSufficiencyText({ ...s, answered: 0, errors: 0, unjudged: 0, pending: 0, calls: [] }), '  Explore sufficiency: no answered codegraph_explore calls\n');
+});
+
+async function render(sink: ReturnType<typeof ndjson>, fixture: string): Promise<string> {
+  const { items } = await analyze(readFileSync(new URL(`../fixtures/${fixture}`, import.meta.url)));
+  return textStream(Readable.from(items).pipe(sink));
+}
+
+t.test('ndjson: one finding per line as decided, then the summary', async (t) => {
+  const out = (await render(ndjson({ sufficiency: { probe: 'codegraph_explore' } }), 'express-res-send.jsonl')).trim().split('\n').map((l) => JSON.parse(l));
+  t.equal(out.length, 7, '6 findings and a summary');
+  t.same(out[0], { type: 'finding', analysis: 'sufficiency', id: 'toolu_e1', thread: 'main', session: 'express-demo', query: 'res.send Content-Type ETag generation', returned: ['lib/response.js', 'lib/utils.js'], chars: out[0].chars, bucket: 'explore_again', next: 'codegraph_explore' });
+  t.same(out[6].type, 'summary');
+  t.same([out[6].sufficiency.answered, out[6].sufficiency.errors, out[6].sessions], [5, 1, 1]);
+  t.notOk('calls' in out[6].sufficiency, 'the calls were streamed already');
+});
+
+t.test('json: the report, with the §6 keys', async (t) => {
+  const r = JSON.parse(await render(json({ sufficiency: { probe: 'codegraph_explore' } }), 'express-res-send.jsonl'));
+  t.same(Object.keys(r), ['schemaVersion', 'sessions', 'duplicateSessions', 'sufficiency', 'diagnostics']);
+  t.same(Object.keys(r.sufficiency).slice(0, 8), ['probe', 'answered', 'errors', 'unjudged', 'pending', 'concurrent', 'buckets', 'calls']);
+  t.equal(r.sufficiency.calls[3].named, true, 'named on read_missed');
+  t.notOk('named' in r.sufficiency.calls[0], 'and only there');
+  t.equal(r.sufficiency.calls[4].reason, 'is_error');
+});
