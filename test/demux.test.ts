@@ -13,8 +13,9 @@ t.test('a subagent thread opens with its first event and closes before its resul
   const closeAt = out.findIndex((e) => e.kind === 'thread_close' && e.thread === 'a1');
   const resultAt = out.findIndex((e) => e.kind === 'tool_result' && e.id === 'a1');
   t.ok(closeAt < resultAt, 'closed before the delegation result is handed back');
-  const open = out.find((e) => e.kind === 'thread_open' && e.thread === 'a1')!;
-  t.equal(open.seq, out.find((e) => e.kind === 'tool_call' && e.id === 's1')!.seq, 'a synthesized event carries the seq of the event that caused it');
+  const open = out.find((e) => e.kind === 'thread_open' && e.thread === 'a1');
+  const first = out.find((e) => e.kind === 'tool_call' && e.id === 's1');
+  t.equal(open?.kind === 'thread_open' && open.seq, first?.kind === 'tool_call' && first.seq, 'a synthesized event carries the seq of the event that caused it');
 });
 
 t.test('a thread nobody spawned is an orphan; a run\'s end closes every sub-thread', async (t) => {

@@ -100,3 +100,24 @@ t.test('raw diagnostics get the envelope; a file of garbage is still a session',
   t.same(kinds(evs), ['session_start', 'diagnostic', 'turn_end', 'session_end']);
   t.equal(evs[1]!.session, 'g', 'no session id anywhere: the path is the session');
 });
+
+t.test('formats are pluggable: a registered dialect claims its sessions', async (t) => {
+  const { registerDialect } = await import('../transforms/normalize/dialects.js');
+  registerDialect({
+    name: 'toy',
+    detect: (v) => v.toy === true,
+    sourceOf: () => 'audit',
+    create: () => ({
+      record(v, line, sink) {
+        if (!sink.started) sink.start({ tools: [] }, line, {});
+        sink.emit({ kind: 'tool_call', id: String(v.id), name: String(v.tool), input: {}, messageId: `#${line}`, index: 0 }, 'main', line, {});
+      },
+      takeEndedByResult: () => false,
+    }),
+  });
+  const evs = normalizeAll(records([{ toy: true, id: 'a', tool: 'Bash' }, { toy: true, id: 'b', tool: 'Read', type: 'assistant' }]));
+  t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.source, e.kind === 'tool_call' && e.name]), [['audit', 'Bash'], ['audit', 'Read']], 'the first record decides for the session');
+  const forced = runLogic(new Normalizer({ format: 'claude' }), records([{ toy: true, type: 'mystery' }])) as CanonicalEvent[];
+  t.ok(forced.some((e) => e.kind === 'diagnostic' && e.message === 'mystery'), '--format forces a dialect');
+  t.throws(() => new Normalizer({ format: 'nope' }), /unknown format 'nope'/);
+});

@@ -9,7 +9,9 @@ import { objectStage } from '../../lib/stage.js';
 import type { StreamItem } from '../../lib/items.js';
 import { parseLine } from '../parse.js';
 import type { EventSink } from './claude.js';
-import { ClaudeNormalizer } from './claude.js';
+import type { Dialect, RecordNormalizer } from './dialects.js';
+import { claudeDialect, detectDialect, dialectNamed } from './dialects.js';
+import { UsageError } from '../../lib/errors.js';
 
 type Source = CanonicalEvent['source'];
 
@@ -24,14 +26,27 @@ class SessionStamp implements EventSink {
   #cwd: string | undefined;
   started = false;
   source: Source = 'stream-json';
-  readonly claude = new ClaudeNormalizer();
+  dialect: Dialect | null;
+  normalizer: RecordNormalizer | null;
   readonly #push: Push<StreamItem>;
 
-  constructor(key: string, file: string, push: Push<StreamItem>) {
+  constructor(key: string, file: string, push: Push<StreamItem>, forced: Dialect | null) {
     this.key = key;
     this.id = key;
     this.file = file;
     this.#push = push;
+    this.dialect = forced;
+    this.normalizer = forced ? forced.create() : null;
+  }
+
+  /** The session's format: forced, or claimed by its first record (Claude Code's when none claims it). */
+  normalizerFor(v: Record<string, unknown>): RecordNormalizer {
+    if (this.dialect === null || this.normalizer === null) {
+      this.dialect = detectDialect(v) ?? claudeDialect;
+      this.normalizer = this.dialect.create();
+    }
+    this.source = this.dialect.sourceOf(v);
+    return this.normalizer;
   }
 
   setSessionId(id: string): void {
@@ -72,14 +87,19 @@ class SessionStamp implements EventSink {
 export interface NormalizeOptions {
   /** Session key used when no boundary record names one (a single stream): default `-`. */
   sessionKey?: string;
+  /** Force a format (a registered dialect's name) instead of detecting it. */
+  format?: string;
 }
 
 export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem> {
   readonly #defaultKey: string;
+  readonly #forced: Dialect | null;
   #s: SessionStamp | null = null;
 
   constructor(opts: NormalizeOptions = {}) {
     this.#defaultKey = opts.sessionKey ?? '-';
+    this.#forced = opts.format === undefined ? null : (dialectNamed(opts.format) ?? null);
+    if (opts.format !== undefined && this.#forced === null) throw new UsageError(`unknown format '${opts.format}'`);
   }
 
   step(item: PreRecord | StreamItem, push: Push<StreamItem>): void {
@@ -93,7 +113,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         if (item.edge === 'segment_start') {
           if (item.segment === 1 || this.#s === null || this.#s.key !== item.sessionKey) {
             this.#endSession(false);
-            this.#s = new SessionStamp(item.sessionKey, item.file, push);
+            this.#s = new SessionStamp(item.sessionKey, item.file, push, this.#forced);
           }
           this.#s.segment = item.segment;
           this.#s.file = item.file;
@@ -106,7 +126,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
           this.#endSession(true);
           return;
         }
-        if (!s.claude.takeEndedByResult() && !item.last) {
+        if (!s.normalizer?.takeEndedByResult() && !item.last) {
           s.emit({ kind: 'turn_end', reason: 'segment_end' }, 'main', s.lastLine, {});
         }
         if (item.last) this.#endSession(false);
@@ -125,8 +145,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
       case 'record': {
         const s = this.#session(item.file, push);
         s.lastLine = item.line;
-        s.source = 'sessionId' in item.value ? 'session' : 'stream-json';
-        s.claude.record(item.value, item.line, s);
+        s.normalizerFor(item.value).record(item.value, item.line, s);
         return;
       }
     }
@@ -137,7 +156,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
   }
 
   #session(file: string, push: Push<StreamItem>): SessionStamp {
-    if (this.#s === null) this.#s = new SessionStamp(this.#defaultKey === '-' ? file : this.#defaultKey, file, push);
+    if (this.#s === null) this.#s = new SessionStamp(this.#defaultKey === '-' ? file : this.#defaultKey, file, push, this.#forced);
     return this.#s;
   }
 

@@ -1,0 +1,44 @@
+// Which normalizer reads a JSONL session: each source format registers a
+// dialect that recognises its records. The first record one claims decides
+// for the whole session; Claude Code's is the fallback, since it also
+// tolerates (skips and counts) what it does not know.
+import type { CanonicalEvent } from '../../lib/events.js';
+import type { EventSink } from './claude.js';
+import { ClaudeNormalizer } from './claude.js';
+
+export interface RecordNormalizer {
+  record(v: Record<string, unknown>, line: number, sink: EventSink): void;
+  /** True when the segment's last turn was closed by the format itself (a `result`); resets. */
+  takeEndedByResult(): boolean;
+}
+
+export interface Dialect {
+  readonly name: string;
+  /** The record belongs to this format. */
+  detect(v: Record<string, unknown>): boolean;
+  /** The `source` its events carry, decided per record. */
+  sourceOf(v: Record<string, unknown>): CanonicalEvent['source'];
+  create(): RecordNormalizer;
+}
+
+export const claudeDialect: Dialect = {
+  name: 'claude',
+  detect: (v) => typeof v.type === 'string' && ('session_id' in v || 'sessionId' in v || 'message' in v),
+  sourceOf: (v) => ('sessionId' in v ? 'session' : 'stream-json'),
+  create: () => new ClaudeNormalizer(),
+};
+
+const DIALECTS: Dialect[] = [claudeDialect];
+
+/** Adds a format; later registrations are tried first. */
+export function registerDialect(d: Dialect): void {
+  DIALECTS.unshift(d);
+}
+
+export function dialectNamed(name: string): Dialect | undefined {
+  return DIALECTS.find((d) => d.name === name);
+}
+
+export function detectDialect(v: Record<string, unknown>): Dialect | undefined {
+  return DIALECTS.find((d) => d.detect(v));
+}
