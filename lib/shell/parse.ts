@@ -295,16 +295,7 @@ class ShellReader {
         value += this.#doubleQuoted(subs);
         continue;
       }
-      if (c === '$') {
-        value += this.#dollar(subs);
-        continue;
-      }
-      if (c === '`') {
-        value += this.#backtick(subs);
-        continue;
-      }
-      value += c;
-      this.#i++;
+      value += this.#expansionOrChar(c, subs);
     }
     return { value, quoted };
   }
@@ -333,18 +324,17 @@ class ShellReader {
         this.#i++;
         continue;
       }
-      if (c === '$') {
-        value += this.#dollar(subs);
-        continue;
-      }
-      if (c === '`') {
-        value += this.#backtick(subs);
-        continue;
-      }
-      value += c;
-      this.#i++;
+      value += this.#expansionOrChar(c, subs);
     }
     return value;
+  }
+
+  /** A `$…` or backtick expansion as written (parsing any command in it), else the character. */
+  #expansionOrChar(c: string, subs: SimpleCommand[][]): string {
+    if (c === '$') return this.#dollar(subs);
+    if (c === '`') return this.#backtick(subs);
+    this.#i++;
+    return c;
   }
 
   /** `$(…)`, `$((…))`, `${…}`, `$'…'`, or a plain `$`; returns the text as written. */
