@@ -82,6 +82,12 @@ function totals(bySession: ReadonlyArray<SufficiencyCounts>): SufficiencyCounts 
 export interface ReportOptions {
   /** The probe pattern; present means the sufficiency section is reported. */
   sufficiency?: { probe: string };
+  /**
+   * Keep every call for the report's `calls` list (default true). A reporter
+   * that has already streamed them (ndjson) or never prints them says false,
+   * and keeps nothing that grows with the transcript.
+   */
+  keepCalls?: boolean;
 }
 
 /** Collects a stream's report items and diagnostics into a Report. */
@@ -121,7 +127,7 @@ export class ReportBuilder {
         }
         return;
       case 'finding':
-        this.#buffer.push({ seq: item.seq, call: item.call });
+        if (this.#opts.keepCalls !== false) this.#buffer.push({ seq: item.seq, call: item.call });
         return;
       case 'summary':
         if (!this.#dropping) {

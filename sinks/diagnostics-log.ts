@@ -23,5 +23,5 @@ export function diagnosticsLog(prog = 'agent-eval-stream'): Transform {
     if (types.length) out.push(`${prog}: skipped lines of unknown type: ${types.map(([t, n]) => `${t} ×${n}`).join(', ')}`);
     return out.length ? `${out.join('\n')}\n` : '';
   };
-  return reportSink({}, render, perItem);
+  return reportSink({ keepCalls: false }, render, perItem);
 }

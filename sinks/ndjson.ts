@@ -24,5 +24,5 @@ export function summaryLine(r: Report): string {
 }
 
 export function ndjson(opts: SinkOptions): Transform {
-  return reportSink(opts, summaryLine, findingLine);
+  return reportSink({ ...opts, keepCalls: false }, summaryLine, findingLine);
 }

@@ -8,9 +8,10 @@ import { ReportBuilder } from '../lib/report.js';
 
 export type SinkOptions = ReportOptions;
 
-export function reportSink(opts: SinkOptions, render: (r: Report) => string, perItem?: (item: StreamItem) => string | undefined): Transform {
+/** `render` may give the final text whole, or in pieces to spare memory. */
+export function reportSink(opts: SinkOptions, render: (r: Report) => string | Iterable<string>, perItem?: (item: StreamItem) => string | undefined): Transform {
   const builder = new ReportBuilder(opts);
-  return new Transform({
+  const t: Transform = new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
     transform(item: StreamItem, _enc, cb) {
@@ -18,7 +19,13 @@ export function reportSink(opts: SinkOptions, render: (r: Report) => string, per
       cb(null, perItem?.(item));
     },
     flush(cb) {
-      cb(null, render(builder.build()));
+      const out = render(builder.build());
+      if (typeof out === 'string') cb(null, out);
+      else {
+        for (const piece of out) t.push(piece);
+        cb();
+      }
     },
   });
+  return t;
 }

@@ -58,3 +58,12 @@ t.test('reports made with different probes do not merge', async (t) => {
   const b = (await analyze('{}', { sufficiency: { probe: 'b' } })).report;
   t.throws(() => mergeReports(a, b), /different probes/);
 });
+
+t.test('a builder told not to keep calls keeps counts only', async (t) => {
+  const { ReportBuilder } = await import('../lib/report.js');
+  const { items } = await analyze(readFileSync(new URL('../fixtures/express-res-send.jsonl', import.meta.url)));
+  const lean = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, keepCalls: false });
+  for (const i of items) lean.add(i);
+  const r = lean.build();
+  t.same([r.sufficiency!.calls.length, r.sufficiency!.answered], [0, 5]);
+});

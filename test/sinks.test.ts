@@ -83,3 +83,13 @@ t.test('json: the report, with the §6 keys', async (t) => {
   t.notOk('named' in r.sufficiency.calls[0], 'and only there');
   t.equal(r.sufficiency.calls[4].reason, 'is_error');
 });
+
+t.test('the JSON written call by call is byte for byte JSON.stringify of the report', async (t) => {
+  const { jsonChunks } = await import('../sinks/json.js');
+  const { report } = await analyze(readFileSync(new URL('../fixtures/parallel-subagents.jsonl', import.meta.url)));
+  const pieces = [...jsonChunks(report)];
+  t.ok(pieces.length > 3, 'in pieces');
+  t.equal(pieces.join(''), `${JSON.stringify(report, null, 2)}\n`);
+  const empty = (await analyze('{}')).report;
+  t.equal([...jsonChunks(empty)].join(''), `${JSON.stringify(empty, null, 2)}\n`, 'no calls: one piece');
+});

@@ -8,13 +8,23 @@ export function compileMarker(source: string): RegExp {
   return new RegExp(source, 'gm');
 }
 
-/** Every marked path, in order, duplicates kept (the reference's `[N files]` counts them). */
+/**
+ * Every marked path, in order, duplicates kept (the reference's `[N files]`
+ * counts them). Each path is copied out: a regex match is a slice that would
+ * keep the whole (multi-KB) response alive for as long as the report keeps
+ * the path — the whole transcript's responses, on a long run.
+ */
 export function returnedFiles(text: string, marker: RegExp): string[] {
   const out: string[] = [];
   marker.lastIndex = 0;
   for (let m = marker.exec(text); m !== null; m = marker.exec(text)) {
-    out.push(m[1] ?? m[0]);
+    out.push(detach(m[1] ?? m[0]));
     if (m[0] === '') marker.lastIndex++;
   }
   return out;
+}
+
+/** A copy of `s` that shares no memory with the string it was sliced from. */
+export function detach(s: string): string {
+  return Buffer.from(s, 'utf8').toString('utf8');
 }

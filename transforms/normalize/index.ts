@@ -63,19 +63,19 @@ class SessionStamp implements EventSink {
 
   emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void {
     if (meta.cwd !== undefined) this.#cwd = meta.cwd;
-    const ev = {
-      ...body,
-      source: this.source,
-      file: this.file,
-      line,
-      session: this.id,
-      segment: this.segment,
-      seq: ++this.#seq,
-      thread,
-      uuid: meta.uuid,
-      ts: meta.ts,
-      cwd: meta.cwd ?? this.#cwd,
-    } as CanonicalEvent;
+    // The body is fresh from its normalizer: stamping it in place saves a
+    // copy of every event (~7% of the CPU on a large transcript).
+    const ev = body as CanonicalEvent;
+    ev.source = this.source;
+    ev.file = this.file;
+    ev.line = line;
+    ev.session = this.id;
+    ev.segment = this.segment;
+    ev.seq = ++this.#seq;
+    ev.thread = thread;
+    ev.uuid = meta.uuid;
+    ev.ts = meta.ts;
+    ev.cwd = meta.cwd ?? this.#cwd;
     this.#push(ev);
   }
 
