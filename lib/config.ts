@@ -83,8 +83,8 @@ export function parseConfig(text: string, file: string): Config {
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false });
   if (doc.errors.length) {
     const lines = doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
-      return `${file}:${pos ? `${pos.line}:${pos.col}` : '1:1'}: YAML error: ${e.message.split('\n')[0]}`;
+      const pos = lc.linePos(e.pos[0]);
+      return `${file}:${pos.line}:${pos.col}: YAML error: ${e.message.split('\n')[0]}`;
     });
     throw new ConfigError(lines.join('\n'));
   }

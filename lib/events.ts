@@ -17,6 +17,8 @@ const envelope = {
   /** Arrival order within the session, from 1. */
   seq: z.number().int().positive(),
   thread: z.string(),
+  /** The run the event belongs to, for sources with runs (traces.json, audit logs); else the session is the run. */
+  run: z.string().optional(),
   uuid: z.string().optional(),
   ts: z.string().optional(),
   cwd: z.string().optional(),
@@ -124,12 +126,15 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('run_start'),
     ...envelope,
     run: z.string(),
-    task: z.string().optional(),
+    /** What the source records: audit logs have no per-call outcome and never log reads. */
+    observes: z.object({ outcomes: z.boolean(), reads: z.boolean() }),
   }),
   z.object({
     kind: z.literal('run_end'),
     ...envelope,
     run: z.string(),
+    /** The task the source names for the run, if any. */
+    task: z.string().optional(),
     delivered: z.boolean().nullable(),
   }),
   z.object({
@@ -143,7 +148,7 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
 export type CanonicalEvent = z.infer<typeof canonicalEventSchema>;
 export type EventKind = CanonicalEvent['kind'];
 export type EventOf<K extends EventKind> = Extract<CanonicalEvent, { kind: K }>;
-export type Envelope = Pick<CanonicalEvent, 'source' | 'file' | 'line' | 'session' | 'segment' | 'seq' | 'thread' | 'uuid' | 'ts' | 'cwd'>;
+export type Envelope = Pick<CanonicalEvent, 'source' | 'file' | 'line' | 'session' | 'segment' | 'seq' | 'thread' | 'run' | 'uuid' | 'ts' | 'cwd'>;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 export type ToolCallRef = z.infer<typeof toolCallRef>;
 
@@ -154,9 +159,10 @@ export function isCanonicalEvent(x: unknown): x is CanonicalEvent {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event without its envelope: what a normalizer decides; the stage stamps the rest. */
-export type EventBody = DistributiveOmit<CanonicalEvent, keyof Envelope>;
+export type EventBody = DistributiveOmit<CanonicalEvent, Exclude<keyof Envelope, 'run'>>;
 /** Envelope fields a record may supply itself. */
 export interface RecordMeta {
+  run?: string | undefined;
   uuid?: string | undefined;
   ts?: string | undefined;
   cwd?: string | undefined;

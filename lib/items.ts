@@ -3,6 +3,8 @@
 // can be chained and sinks pick what they render.
 import type { CanonicalEvent } from './events.js';
 import type { SufficiencyCall, SufficiencyCounts } from './sufficiency/summary.js';
+import type { Flag } from './grade/run-grader.js';
+import type { RunResult } from './grade/verdicts.js';
 
 export interface SufficiencyFinding {
   readonly kind: 'finding';
@@ -20,11 +22,43 @@ export interface SufficiencySummary {
   readonly counts: SufficiencyCounts;
 }
 
-export type Finding = SufficiencyFinding;
-export type Summary = SufficiencySummary;
-export type ReportItem = Finding | Summary;
+export interface GradeFinding {
+  readonly kind: 'finding';
+  readonly analysis: 'grade';
+  readonly session: string;
+  readonly run: string;
+  readonly flag: Flag;
+}
+
+/** A graded run, when its verdict is known. */
+export interface GradeRun {
+  readonly kind: 'run';
+  readonly analysis: 'grade';
+  readonly session: string;
+  readonly result: RunResult;
+}
+
+export interface PatternStat {
+  /** Calls the pattern matched. */
+  exact: number;
+  /** Calls it would have matched ignoring the case of tool names. */
+  folded: number;
+}
+
+export interface GradeSummary {
+  readonly kind: 'summary';
+  readonly analysis: 'grade';
+  readonly session: string;
+  readonly patterns: Record<string, PatternStat>;
+  /** Session paths --task-pattern did not match. */
+  readonly taskPatternMisses: string[];
+}
+
+export type Finding = SufficiencyFinding | GradeFinding;
+export type Summary = SufficiencySummary | GradeSummary;
+export type ReportItem = Finding | Summary | GradeRun;
 export type StreamItem = CanonicalEvent | ReportItem;
 
 export function isReportItem(x: StreamItem): x is ReportItem {
-  return x.kind === 'finding' || x.kind === 'summary';
+  return x.kind === 'finding' || x.kind === 'summary' || x.kind === 'run';
 }

@@ -1,47 +1,24 @@
 // The JSON report: one envelope with a section per analysis, from which every
 // sink renders. It is a contract (other tools and CI read it), published as a
-// zod schema and a JSON Schema generated from it. It keeps per-session counts
-// so that two reports merge exactly: merging the reports of single sessions
-// gives the report of one pass over all of them.
+// zod schema and a JSON Schema generated from it. What it keeps is per
+// session, so two reports merge exactly: merging the reports of single
+// sessions gives the report of one pass over all of them.
 import { z } from 'zod';
-import { BUCKETS } from './sufficiency/reaction.js';
+import type { StreamItem, PatternStat } from './items.js';
 import type { SufficiencyCall, SufficiencyCounts } from './sufficiency/summary.js';
-import { addCounts, emptyCounts, NOT_BUCKETED_REASONS } from './sufficiency/summary.js';
-import type { StreamItem } from './items.js';
+import type { SufficiencySection } from './sufficiency/report-section.js';
+import { copyCounts, sufficiencySectionSchema, totals } from './sufficiency/report-section.js';
+import type { GradeReportOptions, GradeSection } from './grade/report-section.js';
+import { addPatternStats, gradeSection, gradeSectionSchema } from './grade/report-section.js';
+import type { RunResult } from './grade/verdicts.js';
+import { exitCodeFor } from './exit-code.js';
 
 export const SCHEMA_VERSION = 1;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
 
-const bucket = z.enum(BUCKETS);
-const countsShape = {
-  answered: z.number().int().nonnegative(),
-  errors: z.number().int().nonnegative(),
-  unjudged: z.number().int().nonnegative(),
-  pending: z.number().int().nonnegative(),
-  concurrent: z.number().int().nonnegative(),
-  buckets: z.object(Object.fromEntries(BUCKETS.map((b) => [b, z.number().int().nonnegative()])) as Record<(typeof BUCKETS)[number], z.ZodNumber>),
-};
-
-export const sufficiencyCallSchema = z.object({
-  id: z.string(),
-  thread: z.string(),
-  session: z.string(),
-  query: z.string(),
-  returned: z.array(z.string()),
-  chars: z.number().int().nonnegative(),
-  bucket: bucket.nullable(),
-  next: z.string().nullable(),
-  named: z.boolean().optional(),
-  reason: z.enum(NOT_BUCKETED_REASONS).optional(),
-});
-
-export const sufficiencySectionSchema = z.object({
-  probe: z.string(),
-  ...countsShape,
-  calls: z.array(sufficiencyCallSchema),
-  bySession: z.array(z.object({ session: z.string(), ...countsShape })),
-});
+export { sufficiencySectionSchema, gradeSectionSchema };
+export type { SufficiencySection, GradeSection };
 
 export const diagnosticItemSchema = z.object({
   code: z.string(),
@@ -51,11 +28,7 @@ export const diagnosticItemSchema = z.object({
   message: z.string(),
 });
 
-export const diagnosticsSectionSchema = z.object({
-  count: z.number().int().nonnegative(),
-  unknownTypes: z.record(z.string(), z.number().int().positive()),
-  items: z.array(diagnosticItemSchema),
-});
+export const inputErrorSchema = z.object({ file: z.string(), message: z.string() });
 
 export const reportSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
@@ -64,48 +37,94 @@ export const reportSchema = z.object({
   /** Sessions met again after their first delivery (how many more times); not counted twice. */
   duplicateSessions: z.record(z.string(), z.number().int().positive()),
   sufficiency: sufficiencySectionSchema.optional(),
-  diagnostics: diagnosticsSectionSchema,
+  grade: gradeSectionSchema.optional(),
+  diagnostics: z.object({
+    count: z.number().int().nonnegative(),
+    unknownTypes: z.record(z.string(), z.number().int().positive()),
+    items: z.array(diagnosticItemSchema),
+  }),
+  /** Inputs that could not be read (each makes the exit code 2). */
+  inputErrors: z.array(inputErrorSchema),
+  /** The process's exit code, computed from this report alone. */
+  exitCode: z.number().int(),
 });
 
 export type Report = z.infer<typeof reportSchema>;
-export type SufficiencySection = z.infer<typeof sufficiencySectionSchema>;
 export type DiagnosticItem = z.infer<typeof diagnosticItemSchema>;
-
-function countsOf(x: SufficiencyCounts): SufficiencyCounts {
-  return { answered: x.answered, errors: x.errors, unjudged: x.unjudged, pending: x.pending, concurrent: x.concurrent, buckets: { ...x.buckets } };
-}
-
-function totals(bySession: ReadonlyArray<SufficiencyCounts>): SufficiencyCounts {
-  return bySession.reduce<SufficiencyCounts>((acc, c) => addCounts(acc, c), emptyCounts());
-}
+export type InputErrorItem = z.infer<typeof inputErrorSchema>;
 
 export interface ReportOptions {
   /** The probe pattern; present means the sufficiency section is reported. */
   sufficiency?: { probe: string };
+  /** Present means the grade section is reported. */
+  grade?: GradeReportOptions;
   /**
-   * Keep every call for the report's `calls` list (default true). A reporter
-   * that has already streamed them (ndjson) or never prints them says false,
-   * and keeps nothing that grows with the transcript.
+   * Keep every call and every flag for the report's lists (default true). A
+   * reporter that has already streamed them (ndjson) or never prints them
+   * says false and keeps only what its summary needs.
    */
   keepCalls?: boolean;
+  /** Filled while the run reads: inputs that could not be read. */
+  inputErrors?: InputErrorItem[];
+}
+
+function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function addRecords(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+/** A run as the lean builder keeps it: no more than the gate's reasons need. */
+function lean(r: RunResult): RunResult {
+  return { ...r, stepsByThread: {}, flags: r.flags.filter((f) => f.severity === 'high') };
+}
+
+interface Parts {
+  sessions: string[];
+  duplicates: Record<string, number>;
+  sufficiency?: { probe: string; calls: SufficiencyCall[]; bySession: ({ session: string } & SufficiencyCounts)[] };
+  grade?: { opts: GradeReportOptions; runs: RunResult[]; patterns: Record<string, PatternStat>; misses: string[] };
+  diagnostics: Report['diagnostics'];
+  inputErrors: InputErrorItem[];
+}
+
+/** The report object, its keys in the documented order, derived parts computed. */
+function assemble(p: Parts): Report {
+  const r = { schemaVersion: SCHEMA_VERSION, sessions: p.sessions, duplicateSessions: sortedRecord(p.duplicates) } as Report;
+  if (p.sufficiency) r.sufficiency = { probe: p.sufficiency.probe, ...totals(p.sufficiency.bySession), calls: p.sufficiency.calls, bySession: p.sufficiency.bySession };
+  if (p.grade) r.grade = gradeSection(p.grade.opts, p.grade.runs, p.grade.patterns, p.grade.misses, p.inputErrors.length);
+  r.diagnostics = p.diagnostics;
+  r.inputErrors = p.inputErrors;
+  r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length, gateFailed: r.grade?.gate.failed ?? false });
+  return r;
 }
 
 /** Collects a stream's report items and diagnostics into a Report. */
 export class ReportBuilder {
   readonly #opts: ReportOptions;
+  readonly #keep: boolean;
   #sessions: string[] = [];
   #seen = new Set<string>();
   #duplicates: Record<string, number> = {};
   #dropping = false;
-  #buffer: { seq: number; call: SufficiencyCall }[] = [];
+  #callBuffer: { seq: number; call: SufficiencyCall }[] = [];
   #calls: SufficiencyCall[] = [];
   #bySession: ({ session: string } & SufficiencyCounts)[] = [];
+  #runBuffer: RunResult[] = [];
+  #runs: RunResult[] = [];
+  #patterns: Record<string, PatternStat> = {};
+  #misses: string[] = [];
   #diagCount = 0;
   #unknownTypes: Record<string, number> = {};
   #items: DiagnosticItem[] = [];
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
+    this.#keep = opts.keepCalls !== false;
   }
 
   add(item: StreamItem): void {
@@ -127,15 +146,28 @@ export class ReportBuilder {
         }
         return;
       case 'finding':
-        if (this.#opts.keepCalls !== false) this.#buffer.push({ seq: item.seq, call: item.call });
+        if (item.analysis === 'sufficiency' && this.#keep) this.#callBuffer.push({ seq: item.seq, call: item.call });
+        return;
+      case 'run':
+        this.#runBuffer.push(this.#keep ? item.result : lean(item.result));
         return;
       case 'summary':
-        if (!this.#dropping) {
-          this.#buffer.sort((a, b) => a.seq - b.seq);
-          for (const b of this.#buffer) this.#calls.push(b.call);
-          this.#bySession.push({ session: item.session, ...countsOf(item.counts) });
+        // A session's items are committed at its summary, once it is known not to be a duplicate.
+        if (item.analysis === 'sufficiency') {
+          if (!this.#dropping) {
+            this.#callBuffer.sort((a, b) => a.seq - b.seq);
+            for (const b of this.#callBuffer) this.#calls.push(b.call);
+            this.#bySession.push({ session: item.session, ...copyCounts(item.counts) });
+          }
+          this.#callBuffer = [];
+        } else {
+          if (!this.#dropping) {
+            this.#runs.push(...this.#runBuffer);
+            this.#patterns = addPatternStats(this.#patterns, item.patterns);
+            this.#misses.push(...item.taskPatternMisses);
+          }
+          this.#runBuffer = [];
         }
-        this.#buffer = [];
         return;
       default:
         return;
@@ -143,34 +175,16 @@ export class ReportBuilder {
   }
 
   build(): Report {
-    const sufficiency: SufficiencySection | undefined = this.#opts.sufficiency
-      ? { probe: this.#opts.sufficiency.probe, ...totals(this.#bySession), calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) }
-      : undefined;
-    return envelope(
-      [...this.#sessions],
-      sortedRecord(this.#duplicates),
-      sufficiency,
-      { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
-    );
+    const o = this.#opts;
+    return assemble({
+      sessions: [...this.#sessions],
+      duplicates: { ...this.#duplicates },
+      sufficiency: o.sufficiency ? { probe: o.sufficiency.probe, calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) } : undefined,
+      grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
+      diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
+      inputErrors: [...(o.inputErrors ?? [])],
+    });
   }
-}
-
-/** The report object with its keys in the documented order. */
-function envelope(sessions: string[], duplicateSessions: Record<string, number>, sufficiency: SufficiencySection | undefined, diagnostics: Report['diagnostics']): Report {
-  const r: Report = { schemaVersion: SCHEMA_VERSION, sessions, duplicateSessions } as Report;
-  if (sufficiency) r.sufficiency = sufficiency;
-  r.diagnostics = diagnostics;
-  return r;
-}
-
-function addRecords(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
-  return out;
-}
-
-function sortedRecord(r: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
@@ -179,22 +193,39 @@ function sortedRecord(r: Record<string, number>): Record<string, number> {
  */
 export function mergeReports(a: Report, b: Report): Report {
   const seen = new Set(a.sessions);
-  const fresh = b.sessions.filter((s) => !seen.has(s));
+  const keep = (s: string): boolean => !seen.has(s);
   const duplicates = addRecords(a.duplicateSessions, b.duplicateSessions);
   for (const s of b.sessions) if (seen.has(s)) duplicates[s] = (duplicates[s] ?? 0) + 1;
   const sa = a.sufficiency;
   const sb = b.sufficiency;
-  let sufficiency: SufficiencySection | undefined;
-  if (sa || sb) {
-    if (sa && sb && sa.probe !== sb.probe) throw new Error(`cannot merge sufficiency made with different probes (${sa.probe} and ${sb.probe})`);
-    const keep = (s: string): boolean => !seen.has(s);
-    const bySession = [...(sa?.bySession ?? []), ...(sb?.bySession ?? []).filter((x) => keep(x.session))];
-    const calls = [...(sa?.calls ?? []), ...(sb?.calls ?? []).filter((c) => keep(c.session))];
-    sufficiency = { probe: (sa ?? sb)!.probe, ...totals(bySession), calls, bySession };
-  }
-  return envelope([...a.sessions, ...fresh], sortedRecord(duplicates), sufficiency, {
-    count: a.diagnostics.count + b.diagnostics.count,
-    unknownTypes: sortedRecord(addRecords(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes)),
-    items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
+  if (sa && sb && sa.probe !== sb.probe) throw new Error(`cannot merge sufficiency made with different probes (${sa.probe} and ${sb.probe})`);
+  const ga = a.grade;
+  const gb = b.grade;
+  const g = ga ?? gb;
+  return assemble({
+    sessions: [...a.sessions, ...b.sessions.filter(keep)],
+    duplicates,
+    sufficiency:
+      sa || sb
+        ? {
+            probe: (sa ?? sb)!.probe,
+            calls: [...(sa?.calls ?? []), ...(sb?.calls ?? []).filter((c) => keep(c.session))],
+            bySession: [...(sa?.bySession ?? []), ...(sb?.bySession ?? []).filter((x) => keep(x.session))],
+          }
+        : undefined,
+    grade: g
+      ? {
+          opts: { config: g.config, verified: g.verified, failOn: g.failOn },
+          runs: [...(ga?.runs ?? []), ...(gb?.runs ?? []).filter((r) => keep(r.session))],
+          patterns: addPatternStats(ga?.patterns ?? {}, gb?.patterns ?? {}),
+          misses: [...(ga?.taskPatternMisses ?? []), ...(gb?.taskPatternMisses ?? [])],
+        }
+      : undefined,
+    diagnostics: {
+      count: a.diagnostics.count + b.diagnostics.count,
+      unknownTypes: sortedRecord(addRecords(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes)),
+      items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
+    },
+    inputErrors: [...a.inputErrors, ...b.inputErrors],
   });
 }

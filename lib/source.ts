@@ -1,21 +1,35 @@
 // Many files as one stream: each session's segments in order, each file's
-// lines between boundary records, so the stages downstream know where a
+// records between boundary records, so the stages downstream know where a
 // session and a segment begin and end. Files are read as streams, one at a
 // time, pulled only as fast as the pipeline consumes.
+//
+// Each file is sniffed first: a file whose first non-blank line is a complete
+// JSON object is JSONL (stream-json, session file, audit log — the
+// normalizer tells them apart); one that starts with `[` or `{` without a
+// complete first line is one JSON document (traces.json), streamed by
+// stream-json; anything else is read as JSONL, its lines becoming diagnostics.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LineSplitter } from '../transforms/lines.js';
 import type { BoundaryRecord, PreRecord } from './records.js';
+import { rawDiagnostic } from './records.js';
 import type { SessionInput } from './inputs.js';
+import { tracesRecords } from './traces-document.js';
 
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
 // the file (measured with --cpu-prof on a 200 MB transcript).
 const READ_CHUNK_BYTES = 1024 * 1024;
+// How far to look for the end of the first line before calling it a document.
+const SNIFF_BYTES = 1024 * 1024;
+
+export type FileFormat = 'jsonl' | 'document';
 
 export interface SourceOptions {
   maxLineBytes?: number;
   /** Where `-` reads from (default: process.stdin). */
   stdin?: NodeJS.ReadableStream;
+  /** Skip sniffing: read every file as this. */
+  format?: FileFormat;
   /** A file that cannot be read: reported, and the rest still read. */
   onInputError?: (file: string, err: NodeJS.ErrnoException) => void;
 }
@@ -24,32 +38,94 @@ function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number
   return { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped: false };
 }
 
+/** The format the first non-blank line implies (see the header). */
+export function sniffFormat(head: Buffer, complete: boolean): FileFormat | undefined {
+  let text = head.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const start = text.search(/\S/);
+  if (start === -1) return complete ? 'jsonl' : undefined;
+  const nl = text.indexOf('\n', start);
+  if (nl === -1 && !complete) return undefined;
+  const first = text.slice(start, nl === -1 ? text.length : nl).trim();
+  if (first[0] === '[') return 'document';
+  if (first[0] !== '{') return 'jsonl';
+  try {
+    const v: unknown = JSON.parse(first);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? 'jsonl' : 'document';
+  } catch {
+    return 'document';
+  }
+}
+
+async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[]): AsyncGenerator<Buffer> {
+  yield* head;
+  for (let r = await input.next(); !r.done; r = await input.next()) yield typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+}
+
+/** Reads just enough of `input` to know its format; the bytes read are handed back. */
+async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined): Promise<{ format: FileFormat; head: Buffer[] }> {
+  const head: Buffer[] = [];
+  if (forced) return { format: forced, head };
+  let bytes = 0;
+  for (;;) {
+    const r = await input.next();
+    if (!r.done) {
+      const b = typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+      head.push(b);
+      bytes += b.length;
+    }
+    const all = head.length === 1 ? head[0]! : Buffer.concat(head);
+    const format = sniffFormat(all.subarray(0, SNIFF_BYTES), r.done === true || bytes >= SNIFF_BYTES);
+    if (format) return { format, head };
+    if (r.done) return { format: 'jsonl', head };
+  }
+}
+
+async function* fileRecords(file: string, opts: SourceOptions): AsyncGenerator<PreRecord> {
+  const input = (file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }))[Symbol.asyncIterator]();
+  const { format, head } = await sniff(input, opts.format);
+  if (format === 'document') {
+    try {
+      yield* tracesRecords(Readable.from(chunksOf(input, head)), file) as AsyncIterable<PreRecord>;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== undefined && (err as NodeJS.ErrnoException).syscall !== undefined) throw err;
+      // A broken document is bad input, not an unreadable file.
+      yield rawDiagnostic('json_document_error', file, 0, `not a valid JSON document: ${(err as Error).message}`);
+    }
+    return;
+  }
+  const splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
+  const out: PreRecord[] = [];
+  const push = (x: PreRecord): void => {
+    out.push(x);
+  };
+  try {
+    for await (const chunk of chunksOf(input, head)) {
+      splitter.write(chunk, push);
+      if (out.length) {
+        yield* out;
+        out.length = 0;
+      }
+    }
+  } finally {
+    // Whatever was read before a failure is still analysed.
+    splitter.end(push);
+  }
+  yield* out;
+}
+
 async function* records(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
   for (const s of sessions) {
     for (let i = 0; i < s.files.length; i++) {
       const file = s.files[i]!;
       yield boundary('segment_start', s, i + 1, file);
-      const splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
-      const out: PreRecord[] = [];
-      const push = (x: PreRecord): void => {
-        out.push(x);
-      };
       try {
-        const input = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
-        for await (const chunk of input) {
-          splitter.write(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer), push);
-          if (out.length) {
-            yield* out;
-            out.length = 0;
-          }
-        }
+        yield* fileRecords(file, opts);
       } catch (err) {
         // Stopped from downstream (a reader left, SIGINT): not the file's fault.
         if ((err as Error).name === 'AbortError') return;
         opts.onInputError?.(file, err as NodeJS.ErrnoException);
       }
-      splitter.end(push);
-      yield* out;
       yield boundary('segment_end', s, i + 1, file, i === s.files.length - 1);
     }
   }

@@ -1,5 +1,6 @@
-// One line per finding the moment it is decided, then one summary line:
-// what a consumer watching a live run reads.
+// One line per finding the moment it is decided (a probe's verdict, a
+// grading flag), one per graded run, then one summary line: what a consumer
+// watching a live run reads.
 import type { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/items.js';
 import type { Report } from '../lib/report.js';
@@ -8,18 +9,28 @@ import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 
 export function findingLine(item: StreamItem): string | undefined {
-  if (item.kind !== 'finding') return undefined;
-  return `${JSON.stringify({ type: 'finding', analysis: item.analysis, ...item.call })}\n`;
+  if (item.kind === 'finding') {
+    const body = item.analysis === 'sufficiency' ? item.call : { session: item.session, run: item.run, ...item.flag };
+    return `${JSON.stringify({ type: 'finding', analysis: item.analysis, ...body })}\n`;
+  }
+  if (item.kind === 'run') return `${JSON.stringify({ type: 'run', analysis: item.analysis, ...item.result })}\n`;
+  return undefined;
 }
 
-/** The summary line: the report's counts, without the per-call lists. */
+/** The summary line: the report's counts, without the lists already streamed. */
 export function summaryLine(r: Report): string {
   const summary: Record<string, unknown> = { type: 'summary', schemaVersion: SCHEMA_VERSION, sessions: r.sessions.length };
   if (r.sufficiency) {
     const { calls: _calls, bySession: _bySession, ...counts } = r.sufficiency;
     summary.sufficiency = counts;
   }
+  if (r.grade) {
+    const { runs: _runs, patterns: _patterns, ...rest } = r.grade;
+    summary.grade = rest;
+  }
   summary.diagnostics = { count: r.diagnostics.count, unknownTypes: r.diagnostics.unknownTypes };
+  summary.inputErrors = r.inputErrors;
+  summary.exitCode = r.exitCode;
   return `${JSON.stringify(summary)}\n`;
 }
 

@@ -6,6 +6,7 @@ import type { Transform } from 'node:stream';
 import type { Report, SufficiencySection } from '../lib/report.js';
 import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
+import { renderGradeText } from './grade-text.js';
 import { reportSink } from './report-sink.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -44,8 +45,12 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   return lines.join('\n') + '\n';
 }
 
+/** Each section present, in report order, separated by a blank line. */
 export function renderText(report: Report): string {
-  return report.sufficiency ? renderSufficiencyText(report.sufficiency) : '';
+  const parts: string[] = [];
+  if (report.sufficiency) parts.push(renderSufficiencyText(report.sufficiency));
+  if (report.grade) parts.push(renderGradeText(report.grade));
+  return parts.join('\n');
 }
 
 /** A sink: stream items in, the text report out when the input ends. */

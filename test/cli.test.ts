@@ -20,16 +20,18 @@ const EXPRESS_TEXT = `  Explore sufficiency — what the agent did NEXT (5 answe
 `;
 
 t.test('text report on a file', async (t) => {
-  const r = await cli(['express-res-send.jsonl']);
+  const r = await cli(['sufficiency', 'express-res-send.jsonl']);
   t.same([r.code, r.stdout, r.stderr], [0, EXPRESS_TEXT, '']);
-  const named = await cli(['sufficiency', 'express-res-send.jsonl']);
-  t.equal(named.stdout, EXPRESS_TEXT, 'the sub-command named explicitly');
+  const both = await cli(['express-res-send.jsonl']);
+  t.equal(both.code, 0);
+  t.ok(both.stdout.startsWith(`${EXPRESS_TEXT}\nTraceGrader report\n`), 'the default command: sufficiency, then grading');
+  t.match(both.stdout, /\[PASS {3}\] express-demo \/ express-demo {2}\(delivered=True, steps=14, flags=0\)/);
 });
 
 t.test('stdin, with no input or with -', async (t) => {
   const input = readFileSync(join(FIXTURES, 'express-res-send.jsonl'));
-  t.equal((await cli([], { input })).stdout, EXPRESS_TEXT);
-  t.equal((await cli(['-'], { input })).stdout, EXPRESS_TEXT);
+  t.equal((await cli(['sufficiency'], { input })).stdout, EXPRESS_TEXT);
+  t.equal((await cli(['sufficiency', '-'], { input })).stdout, EXPRESS_TEXT);
 });
 
 t.test('--json: a valid report', async (t) => {
@@ -46,19 +48,19 @@ t.test('several reporters, one to a file', async (t) => {
   const r = await cli(['--reporter', `json=${join(dir, 'out.json')}`, '--reporter', 'ndjson', join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
   t.equal(r.code, 0);
   const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-  t.same(lines.map((l) => l.type), ['finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'summary']);
+  t.same(lines.map((l) => l.type), ['finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'run', 'summary']);
   t.equal(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).sufficiency.answered, 5, 'json written to the file');
 });
 
 t.test('a directory is walked', async (t) => {
-  const r = await cli(['--json', '--quiet', '.']);
+  const r = await cli(['sufficiency', '--json', '--quiet', '.']);
   const report = JSON.parse(r.stdout);
-  t.same(report.sessions, ['background-1', 'express-demo', 'malformed-1', 'not-a-transcript.jsonl', 'parallel-1', 'resumed-1']);
+  t.same(report.sessions, ['background-1', 'express-demo', 'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'S1', 'malformed-1', 'not-a-transcript.jsonl', 'parallel-1', 'resumed-1'], 'byte order: grade/ sorts before m, and .t2 joins its session');
   t.equal(r.stderr, '', '--quiet: no diagnostics on stderr');
 });
 
 t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {
-  const r = await cli(['nope.jsonl', 'express-res-send.jsonl']);
+  const r = await cli(['sufficiency', 'nope.jsonl', 'express-res-send.jsonl']);
   t.equal(r.code, 2);
   t.equal(r.stdout, EXPRESS_TEXT);
   t.equal(r.stderr, 'agent-eval-stream: cannot read nope.jsonl: no such file or directory\n');
@@ -66,8 +68,8 @@ t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (
 
 t.test('bad input is data: a garbage file exits 0 with its lines counted', async (t) => {
   const r = await cli(['not-a-transcript.jsonl']);
-  t.equal(r.code, 0);
-  t.equal(r.stdout, '  Explore sufficiency: no answered codegraph_explore calls\n');
+  t.equal(r.code, 0, 'exit 0, with grading too: garbage is no run');
+  t.match(r.stdout, /^ {2}Explore sufficiency: no answered codegraph_explore calls\n\nTraceGrader report\n[^[]*summary: runs=0 tasks=0/);
   t.equal(r.stderr.trim().split('\n').length, 3, 'one stderr line per bad line');
   t.match(r.stderr, /^agent-eval-stream: not-a-transcript\.jsonl:1: line_not_json: /);
   const big = await cli(['--json', '--max-line-bytes', '100', 'express-res-send.jsonl']);
@@ -101,7 +103,7 @@ t.test('flags override the config', async (t) => {
 
 t.test('--help and --version', async (t) => {
   const help = await cli(['--help']);
-  t.match(help.stdout, /Commands:\n\s+sufficiency/);
+  t.match(help.stdout, /Commands:\n\s+analyze .*\n\s+sufficiency .*\n\s+grade /);
   t.match((await cli(['sufficiency', '--help'])).stdout, /--probe REGEX/);
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   t.equal((await cli(['--version'])).stdout, `${pkg.version}\n`);

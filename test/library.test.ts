@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { text as streamText } from 'node:stream/consumers';
 import { canonicalEventSchema, delegation, demux, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
 import type { CanonicalEvent, StreamItem } from 'agent-eval-stream';
+import { isReportItem } from 'agent-eval-stream';
 
 const fixture = new URL('../fixtures/express-res-send.jsonl', import.meta.url);
 const opts = { sufficiency: { probe: 'codegraph_explore' } };
@@ -31,7 +32,7 @@ t.test('a custom stage of the caller\'s own, and the stages() helper', async (t)
   const spy = new Transform({
     objectMode: true,
     transform(ev: StreamItem, _e, cb) {
-      if (ev.kind !== 'finding' && ev.kind !== 'summary') seen.push(ev);
+      if (!isReportItem(ev)) seen.push(ev);
       cb(null, ev);
     },
   });

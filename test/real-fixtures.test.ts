@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { analyzeFiles } from './helpers/analyze.js';
 import { canonicalEventSchema } from '../lib/events.js';
 import { reportSchema } from '../lib/report.js';
+import { isReportItem } from '../lib/items.js';
 
 const REAL = new URL('../../shared/fixtures/real/', import.meta.url).pathname;
 
@@ -40,7 +41,7 @@ if (!existsSync(REAL)) {
     t.test(file.slice(REAL.length), async (t) => {
       const { report, items } = await analyzeFiles([{ key: file, files: [file] }], { sufficiency: { probe: '^Read$' } });
       t.ok(reportSchema.safeParse(report).success, 'a valid report');
-      const bad = items.filter((e) => e.kind !== 'finding' && e.kind !== 'summary' && !canonicalEventSchema.safeParse(e).success);
+      const bad = items.filter((e) => !isReportItem(e) && !canonicalEventSchema.safeParse(e).success);
       t.equal(bad.length, 0, 'every event is canonical');
       t.equal(report.diagnostics.count, 0, 'every line parsed');
       t.same(report.diagnostics.unknownTypes, {}, 'every line type is known');

@@ -31,6 +31,7 @@ export class Demuxer implements StageLogic<StreamItem, StreamItem> {
     switch (ev.kind) {
       case 'finding':
       case 'summary':
+      case 'run':
         push(ev);
         return;
       case 'session_start':

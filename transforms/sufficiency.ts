@@ -10,6 +10,7 @@
 import type { Transform } from 'node:stream';
 import type { EventOf, ToolCallRef } from '../lib/events.js';
 import type { StreamItem, SufficiencyFinding } from '../lib/items.js';
+import { isReportItem } from '../lib/items.js';
 import type { Push, StageLogic } from '../lib/stage.js';
 import { objectStage } from '../lib/stage.js';
 import type { FileRef } from '../lib/shell/file-access.js';
@@ -98,7 +99,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
-    if (ev.kind === 'finding' || ev.kind === 'summary') return;
+    if (isReportItem(ev)) return;
     this.#session = ev.session;
     const decided: Decision[] = [];
     switch (ev.kind) {

@@ -8,10 +8,10 @@ import { packageVersion } from '../version.js';
 import type { Command } from './command.js';
 import type { CliIO } from './io.js';
 import { PROG, say } from './io.js';
-import { sufficiencyCommand } from './commands/sufficiency.js';
+import { analyzeCommand, gradeCommand, sufficiencyCommand } from './commands/analysis.js';
 
-export const COMMANDS: readonly Command[] = [sufficiencyCommand];
-const DEFAULT_COMMAND = sufficiencyCommand;
+export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand];
+const DEFAULT_COMMAND = analyzeCommand;
 
 function help(): string {
   const rows = COMMANDS.map((c) => `  ${c.name.padEnd(14)}${c.summary}`).join('\n');

@@ -8,10 +8,12 @@ import type { SinkOptions } from '../../sinks/report-sink.js';
 import { text } from '../../sinks/text.js';
 import { json } from '../../sinks/json.js';
 import { ndjson } from '../../sinks/ndjson.js';
+import { junit } from '../../sinks/junit.js';
+import { markdown } from '../../sinks/markdown.js';
 import type { SinkTarget } from './run.js';
 import type { CliIO } from './io.js';
 
-export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson };
+export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson, junit, markdown };
 
 export interface ReporterSpec {
   readonly name: string;
@@ -35,23 +37,29 @@ export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: b
   return specs;
 }
 
-/** Opens every reporter's destination before anything is read. */
+async function openFile(path: string, flags: 'w' | 'a'): Promise<NodeJS.WritableStream> {
+  const dest = createWriteStream(path, { flags });
+  try {
+    await once(dest, 'open');
+  } catch (err) {
+    throw new InputError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return dest;
+}
+
+/**
+ * Opens every reporter's destination before anything is read. A markdown
+ * report is also appended to $GITHUB_STEP_SUMMARY when that is set, the file
+ * GitHub Actions shows on the run's page.
+ */
 export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO): Promise<SinkTarget[]> {
   const targets: SinkTarget[] = [];
   for (const s of specs) {
     const transform = REPORTERS[s.name]!(opts);
-    if (s.file === undefined) {
-      targets.push({ transform, dest: io.stdout, end: false });
-      continue;
-    }
-    const path = resolve(io.cwd, s.file);
-    const dest = createWriteStream(path);
-    try {
-      await once(dest, 'open');
-    } catch (err) {
-      throw new InputError(`cannot write ${s.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    targets.push({ transform, dest, end: true });
+    if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false });
+    else targets.push({ transform, dest: await openFile(resolve(io.cwd, s.file), 'w'), end: true });
   }
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  if (summary && specs.some((s) => s.name === 'markdown')) targets.push({ transform: markdown(opts), dest: await openFile(summary, 'a'), end: true });
   return targets;
 }

@@ -4,6 +4,7 @@
 import type { Readable, Transform } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { StreamItem } from '../items.js';
 
 export interface SinkTarget {
   readonly transform: Transform;
@@ -18,11 +19,12 @@ function isClosedReader(err: unknown): boolean {
 }
 
 /** Writes every item into every sink, waiting for the slowest. */
-function fanOut(sinks: readonly Transform[]): Writable {
+function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => void): Writable {
   return new Writable({
     objectMode: true,
     highWaterMark: 8,
-    write(item: unknown, _enc, cb) {
+    write(item: StreamItem, _enc, cb) {
+      observe?.(item);
       let waiting = 1;
       const done = (): void => {
         if (--waiting === 0) cb();
@@ -45,7 +47,8 @@ function fanOut(sinks: readonly Transform[]): Writable {
 
 export type RunResult = 'finished' | 'reader-closed';
 
-export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], signal?: AbortSignal): Promise<RunResult> {
+/** `observe` sees every item in-process (the CLI keeps a report for its exit code). */
+export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], signal?: AbortSignal, observe?: (item: StreamItem) => void): Promise<RunResult> {
   const ac = new AbortController();
   if (signal) signal.addEventListener('abort', () => ac.abort(signal.reason), { once: true });
   let readerClosed = false;
@@ -57,7 +60,7 @@ export async function runPipeline(source: Readable, stages: readonly Transform[]
       ac.abort();
     }),
   );
-  const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform))], { signal: ac.signal }).catch((err: unknown) => {
+  const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform), observe)], { signal: ac.signal }).catch((err: unknown) => {
     // Stopping because a reader left, or because we were told to, is not a failure.
     if (readerClosed || sinkError !== undefined || (err as Error).name === 'AbortError') return;
     throw err;

@@ -8,7 +8,10 @@ import type { EventBody, RecordMeta } from '../../lib/events.js';
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
 export interface EventSink {
   readonly started: boolean;
+  /** The file being read (a path as given, or `-`). */
+  readonly file: string;
   start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void;
+  /** `body` must be a fresh object: it is stamped with the envelope in place. */
   emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void;
   setSessionId(id: string): void;
   /** A record type nobody told us about: skipped and counted. */
@@ -66,9 +69,14 @@ function partText(p: unknown): string {
   return JSON.stringify(p) ?? '';
 }
 
+/** Inline sidechain lines of old session files, until they are linked to their Task call. */
+export const SIDECHAIN_THREAD = 'sidechain';
+
 export function threadOf(v: Obj): string {
   const p = v.parent_tool_use_id;
-  return typeof p === 'string' && p !== '' ? p : 'main';
+  if (typeof p === 'string' && p !== '') return p;
+  // A subagent's line in a session file: never merged into the main thread.
+  return v.isSidechain === true ? SIDECHAIN_THREAD : 'main';
 }
 
 export function metaOf(v: Obj): RecordMeta {
@@ -87,6 +95,7 @@ export class ClaudeNormalizer {
   #usage = new Map<string, string>();
   #catalog = new Set<string>();
   #endedByResult = false;
+  #sidechainOpen = false;
 
   /** True when the last turn-closing record of the segment was a `result`; resets. */
   takeEndedByResult(): boolean {
@@ -105,6 +114,10 @@ export class ClaudeNormalizer {
       return;
     }
     if (!sink.started) sink.start({ tools: [] }, line, meta);
+    if (v.isSidechain === true && !this.#sidechainOpen && threadOf(v) === SIDECHAIN_THREAD && (type === 'assistant' || type === 'user')) {
+      this.#sidechainOpen = true;
+      sink.emit({ kind: 'thread_open', spawnedBy: null, threadKind: 'sidechain' }, SIDECHAIN_THREAD, line, meta);
+    }
     switch (type) {
       case 'assistant':
         this.#endedByResult = false;

@@ -5,11 +5,16 @@
 import type { CanonicalEvent } from '../../lib/events.js';
 import type { EventSink } from './claude.js';
 import { ClaudeNormalizer } from './claude.js';
+import { TracesNormalizer } from './traces.js';
+import { AuditNormalizer, isAuditRecord } from './audit.js';
+import { TRACES_MARK } from '../../lib/traces-document.js';
 
 export interface RecordNormalizer {
   record(v: Record<string, unknown>, line: number, sink: EventSink): void;
   /** True when the segment's last turn was closed by the format itself (a `result`); resets. */
   takeEndedByResult(): boolean;
+  /** The session is over: emit whatever was held back (runs still open). */
+  end?(sink: EventSink): void;
 }
 
 export interface Dialect {
@@ -28,7 +33,22 @@ export const claudeDialect: Dialect = {
   create: () => new ClaudeNormalizer(),
 };
 
-const DIALECTS: Dialect[] = [claudeDialect];
+export const tracesDialect: Dialect = {
+  name: 'traces',
+  // Records streamed out of a traces.json document, or a whole one on one line.
+  detect: (v) => TRACES_MARK in v || (typeof v.type !== 'string' && (Array.isArray(v.runs) || Array.isArray(v.tasks))),
+  sourceOf: () => 'traces',
+  create: () => new TracesNormalizer(),
+};
+
+export const auditDialect: Dialect = {
+  name: 'audit',
+  detect: isAuditRecord,
+  sourceOf: () => 'audit',
+  create: () => new AuditNormalizer(),
+};
+
+const DIALECTS: Dialect[] = [tracesDialect, auditDialect, claudeDialect];
 
 /** Adds a format; later registrations are tried first. */
 export function registerDialect(d: Dialect): void {

@@ -73,6 +73,7 @@ class SessionStamp implements EventSink {
     ev.segment = this.segment;
     ev.seq = ++this.#seq;
     ev.thread = thread;
+    if (meta.run !== undefined) ev.run = meta.run;
     ev.uuid = meta.uuid;
     ev.ts = meta.ts;
     ev.cwd = meta.cwd ?? this.#cwd;
@@ -165,7 +166,10 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     if (s === null) return;
     this.#s = null;
     if (!s.started) s.start({ tools: [] }, 0, {});
-    if (!stopped) s.emit({ kind: 'turn_end', reason: 'session_end' }, 'main', s.lastLine, {});
+    if (!stopped) {
+      s.normalizer?.end?.(s);
+      s.emit({ kind: 'turn_end', reason: 'session_end' }, 'main', s.lastLine, {});
+    }
     s.emit({ kind: 'session_end', stopped }, 'main', s.lastLine, {});
   }
 }

@@ -1,0 +1,186 @@
+// The analysis commands: `sufficiency`, `grade`, and the default running
+// both. One definition: the flags each analysis takes, the stages, the
+// reporters, and the exit code — computed from the report, so the two can
+// never disagree.
+import type { ParseArgsConfig } from 'node:util';
+import { loadConfig } from '../../config.js';
+import { discoverSessions } from '../../inputs.js';
+import { readSessions } from '../../source.js';
+import type { ExitCode } from '../../exit-code.js';
+import { ReportBuilder } from '../../report.js';
+import type { InputErrorItem } from '../../report.js';
+import { DEFAULT_FAMILY, DEFAULT_PROBE, sufficiency } from '../../../transforms/sufficiency.js';
+import { grade } from '../../../transforms/grade.js';
+import { parse } from '../../../transforms/parse.js';
+import { normalize } from '../../../transforms/normalize/index.js';
+import { demux } from '../../../transforms/demux.js';
+import { delegation } from '../../../transforms/delegation.js';
+import { DEFAULT_MARKER } from '../../sufficiency/returned.js';
+import { DEFAULT_FAIL_ON, FAIL_ON, gradeOptions } from '../../grade/options.js';
+import type { FailOn } from '../../grade/options.js';
+import { loadOutcomes } from '../../outcomes.js';
+import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
+import type { SinkOptions } from '../../../sinks/report-sink.js';
+import { UsageError } from '../../errors.js';
+import { openReporters, REPORTERS, reporterSpecs } from '../reporters.js';
+import { runPipeline } from '../run.js';
+import type { CliIO } from '../io.js';
+import { say } from '../io.js';
+import { parseFlags, positiveInt, regexFlag } from '../flags.js';
+import type { Command } from '../command.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const COMMON = {
+  reporter: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  config: { type: 'string' },
+  format: { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies Options;
+const SUFFICIENCY = { probe: { type: 'string' }, 'probe-family': { type: 'string' } } satisfies Options;
+const GRADE = { outcomes: { type: 'string' }, task: { type: 'string' }, 'task-pattern': { type: 'string' }, 'fail-on': { type: 'string' } } satisfies Options;
+
+/** Every flag's value as parsed; a command accepts only its own analyses' flags. */
+interface Values {
+  reporter?: string[];
+  json?: boolean;
+  config?: string;
+  format?: string;
+  'max-line-bytes'?: string;
+  quiet?: boolean;
+  help?: boolean;
+  probe?: string;
+  'probe-family'?: string;
+  outcomes?: string;
+  task?: string;
+  'task-pattern'?: string;
+  'fail-on'?: string;
+}
+
+const FORMATS = ['claude', 'audit', 'traces'];
+
+const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', ')} (default text); repeatable; =FILE writes a file
+  --json                  same as --reporter json
+  --config FILE           agent-eval.yaml to use (default: the nearest one upward)
+  --format NAME           read every input as ${FORMATS.join(' | ')} (default: detected per file)
+  --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
+  -q, --quiet             no diagnostics on stderr
+  -h, --help              this help`;
+const HELP_SUFFICIENCY = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})
+  --probe-family REGEX    a next call of these is "explore again" (default: ${DEFAULT_FAMILY})`;
+const HELP_GRADE = `  --outcomes FILE         JSON or JSONL of {run, delivered}: outcomes for runs whose source has none
+  --task NAME             all inputs are runs of one task (for pass^k)
+  --task-pattern REGEX    a run's task is the first group (or the match) of its path
+  --fail-on LIST          gate on ${FAIL_ON.join(',')} (default ${DEFAULT_FAIL_ON.join(',')})`;
+
+interface Spec {
+  readonly name: string;
+  readonly summary: string;
+  readonly sufficiency: boolean;
+  readonly grade: boolean;
+  readonly usage: string;
+}
+
+function failOnFlag(value: string | undefined): FailOn[] | undefined {
+  if (value === undefined) return undefined;
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const v of list) if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on: unknown '${v}' (choose from ${FAIL_ON.join(', ')})`);
+  return list as FailOn[];
+}
+
+function makeCommand(spec: Spec): Command {
+  const options: Options = { ...COMMON, ...(spec.sufficiency ? SUFFICIENCY : {}), ...(spec.grade ? GRADE : {}) };
+  const help = [spec.usage, '', 'Options:', HELP_COMMON, ...(spec.sufficiency ? [HELP_SUFFICIENCY] : []), ...(spec.grade ? [HELP_GRADE] : []), ''].join('\n');
+
+  async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+    const parsed = parseFlags(argv, options);
+    const values = parsed.values as Values;
+    const positionals = parsed.positionals;
+    if (values.help) {
+      io.stdout.write(help);
+      return 0;
+    }
+    // Everything a user can get wrong is checked before anything is read.
+    const specs = reporterSpecs(values.reporter, values.json);
+    const format = values.format;
+    if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format: unknown '${format}' (choose from ${FORMATS.join(', ')})`);
+    const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
+    const probeFlag = regexFlag('--probe', values.probe);
+    const familyFlag = regexFlag('--probe-family', values['probe-family']);
+    const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
+    if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+    const failOn = failOnFlag(values['fail-on']);
+    const loaded = await loadConfig(values.config, io.cwd);
+    const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(values.outcomes);
+
+    const suff = spec.sufficiency
+      ? { probe: probeFlag ?? loaded.config.sufficiency?.probe ?? DEFAULT_PROBE, family: familyFlag ?? loaded.config.sufficiency?.family ?? DEFAULT_FAMILY, marker: loaded.config.sufficiency?.marker ?? DEFAULT_MARKER }
+      : undefined;
+    const gradeOpts = spec.grade ? gradeOptions(loaded, { task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME }) : undefined;
+    const inputErrors: InputErrorItem[] = [];
+    const sinkOpts: SinkOptions = {
+      sufficiency: suff ? { probe: suff.probe } : undefined,
+      grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn } : undefined,
+      inputErrors,
+    };
+    const targets = await openReporters(specs, sinkOpts, io);
+    if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
+
+    const { sessions, problems } = await discoverSessions(positionals);
+    for (const p of problems) {
+      say(io, p.message);
+      inputErrors.push({ file: p.path, message: p.message });
+    }
+    const source = readSessions(sessions, {
+      maxLineBytes,
+      stdin: io.stdin,
+      format: format === 'traces' ? 'document' : format === undefined ? undefined : 'jsonl',
+      onInputError: (file, err) => {
+        const message = `cannot read ${file}: ${err.code ?? err.message}`;
+        say(io, message);
+        inputErrors.push({ file, message });
+      },
+    });
+    const stages = [parse(), normalize({ format: format === 'claude' || format === 'audit' ? format : undefined }), demux(), delegation()];
+    if (suff) stages.push(sufficiency(suff));
+    if (gradeOpts) stages.push(grade(gradeOpts));
+    // The exit code comes from the report itself.
+    const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
+    await runPipeline(source, stages, targets, io.signal, (item) => collector.add(item));
+    return collector.build().exitCode as ExitCode;
+  }
+
+  return { name: spec.name, summary: spec.summary, run };
+}
+
+const INPUTS = `Reads Claude Code stream-json or session files, traces.json documents and
+audit logs, from files, directories (walked for *.jsonl) or stdin (no input,
+or -). X.tN.jsonl is segment N of X.jsonl. Exit: 0 ok, 3 gate failed, 2 usage
+or input error, 1 internal error.`;
+
+export const analyzeCommand = makeCommand({
+  name: 'analyze',
+  summary: 'sufficiency and grading together (the default)',
+  sufficiency: true,
+  grade: true,
+  usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}`,
+});
+
+export const sufficiencyCommand = makeCommand({
+  name: 'sufficiency',
+  summary: 'tool-response sufficiency of probe calls',
+  sufficiency: true,
+  grade: false,
+  usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}`,
+});
+
+export const gradeCommand = makeCommand({
+  name: 'grade',
+  summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate',
+  sufficiency: false,
+  grade: true,
+  usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}`,
+});

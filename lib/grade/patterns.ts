@@ -1,0 +1,175 @@
+// Tool patterns in Claude Code's own permission-rule grammar, so a team
+// writes in `forbidden_tools` and `must_precede` what it already writes in
+// `.claude/settings.json`:
+//   Tool | Tool(*)            every call of the tool
+//   mcp__server | mcp__server__tool | mcp__auth__*     MCP tools; `*` globs names
+//   Bash(spec)                 spec against EACH command of a ;/&&/||/| chain;
+//                              `*` matches anything, spaces included; a lone
+//                              trailing `*` may match nothing (`ls *` ≡ `ls`);
+//                              legacy `prefix:*` = the prefix at a word boundary
+//   Read(p) | Edit(p)          gitignore-style paths; Read covers Grep, Glob,
+//                              LS; Edit covers every editing tool
+//   WebFetch(domain:host)      fetches of that host
+//   Other(spec)                spec as a glob on the call's string arguments
+// Plain names are exact and case-sensitive, like Claude Code's.
+import { homedir } from 'node:os';
+import { posix } from 'node:path';
+import type { ToolCallRef } from '../events.js';
+import { resolvePath } from '../paths.js';
+import { parseShell, allCommands } from '../shell/parse.js';
+import { EDIT_TOOLS, filePathOf } from '../tools.js';
+
+const READ_FAMILY: ReadonlySet<string> = new Set(['Read', 'NotebookRead', 'Grep', 'Glob', 'LS']);
+
+export interface PatternContext {
+  /** Directory of the config file: the root of `/path` patterns. */
+  readonly configDir?: string;
+  /** Root of `~/path` patterns (default: this user's home). */
+  readonly home?: string;
+}
+
+export interface ToolPattern {
+  readonly source: string;
+  /** Does the call match? `fold` compares tool names ignoring case (for near-miss warnings). */
+  matches(call: ToolCallRef, fold?: boolean): boolean;
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A name glob: `*` is any run of characters. */
+function nameRegex(glob: string, fold: boolean): RegExp {
+  return new RegExp(`^${glob.split('*').map(escapeRegex).join('.*')}$`, fold ? 'i' : '');
+}
+
+/** Bash command specs: `*` anywhere, a lone trailing `*` optional, legacy `prefix:*`. */
+export function commandRegex(spec: string): RegExp {
+  if (spec.endsWith(':*') && spec.indexOf('*') === spec.length - 1) {
+    // The prefix, then the end or a word boundary: `npm:*` is not `npmx`.
+    const prefix = spec.slice(0, -2);
+    return new RegExp(`^${escapeRegex(prefix)}${/\w$/.test(prefix) ? '(?!\\w)' : ''}.*$`, 's');
+  }
+  const parts = spec.split('*');
+  if (parts.length === 2 && parts[1] === '') {
+    // One wildcard, at the end: it may match nothing, and `ls *` matches `ls`.
+    const head = parts[0]!;
+    const bare = head.endsWith(' ') ? head.trimEnd() : head;
+    return new RegExp(`^(?:${escapeRegex(head)}.*|${escapeRegex(bare)})$`, 's');
+  }
+  return new RegExp(`^${parts.map(escapeRegex).join('.*')}$`, 's');
+}
+
+/** gitignore-style glob body → regex on a `/`-separated path; `dir/**` covers `dir` too. */
+function globRegex(pattern: string, anyLevel: boolean): RegExp {
+  const glob = pattern.endsWith('/**') ? pattern.slice(0, -3) : pattern;
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        i++;
+        if (glob[i + 1] === '/') {
+          i++;
+          re += '(?:.*/)?';
+        } else re += '.*';
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else re += escapeRegex(c);
+  }
+  return new RegExp(`^${anyLevel ? '(?:.*/)?' : ''}${re}(?:/.*)?$`);
+}
+
+interface PathRule {
+  /** Absolute root the glob is relative to, or null: the call's cwd. */
+  readonly root: string | null;
+  readonly glob: RegExp;
+}
+
+function pathRule(p: string, ctx: PatternContext): PathRule {
+  if (p.startsWith('//')) return { root: '/', glob: globRegex(p.slice(2), false) };
+  if (p.startsWith('~/')) return { root: ctx.home ?? homedir(), glob: globRegex(p.slice(2), false) };
+  if (p.startsWith('/')) return { root: ctx.configDir ?? '/', glob: globRegex(p.slice(1), false) };
+  const rel = p.startsWith('./') ? p.slice(2) : p;
+  // gitignore: a pattern with no inner slash matches at any depth.
+  const anyLevel = !rel.replace(/\/$/, '').includes('/');
+  return { root: null, glob: globRegex(rel.replace(/\/$/, ''), anyLevel) };
+}
+
+function pathMatches(rule: PathRule, file: string, cwd: string | undefined): boolean {
+  const abs = resolvePath(file, cwd);
+  const root = rule.root ?? cwd;
+  if (abs === undefined || root === undefined) return rule.glob.test(posix.normalize(file));
+  const rel = posix.relative(root, abs);
+  if (rel.startsWith('..')) return false;
+  return rule.glob.test(rel);
+}
+
+/** The host a WebFetch call reaches. */
+function hostOf(input: Record<string, unknown>): string | undefined {
+  const url = input.url;
+  if (typeof url !== 'string') return undefined;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function stringArgs(input: Record<string, unknown>): string[] {
+  return Object.values(input).filter((v): v is string => typeof v === 'string');
+}
+
+/** Parses one pattern; never throws (a malformed one matches nothing it should not). */
+export function parseToolPattern(source: string, ctx: PatternContext = {}): ToolPattern {
+  const open = source.indexOf('(');
+  const hasSpec = open > 0 && source.endsWith(')');
+  const name = hasSpec ? source.slice(0, open) : source;
+  const spec = hasSpec ? source.slice(open + 1, -1) : '*';
+  const exactName = nameRegex(name, false);
+  const foldName = nameRegex(name, true);
+  const isMcpServer = /^mcp__[^*]+$/.test(name) && !name.slice(5).includes('__');
+
+  const nameMatches = (tool: string, fold: boolean): boolean => {
+    const re = fold ? foldName : exactName;
+    if (re.test(tool)) return true;
+    // `mcp__server` names every tool of that server.
+    if (isMcpServer) return (fold ? tool.toLowerCase() : tool).startsWith(`${fold ? name.toLowerCase() : name}__`);
+    // `Read(p)` and `Edit(p)` stand for their families.
+    if (hasSpec && (name === 'Read' || (fold && name.toLowerCase() === 'read'))) return READ_FAMILY.has(tool);
+    if (hasSpec && (name === 'Edit' || (fold && name.toLowerCase() === 'edit'))) return EDIT_TOOLS.has(tool);
+    return false;
+  };
+
+  let specMatches: (call: ToolCallRef) => boolean;
+  if (spec === '*' || spec === '') specMatches = () => true;
+  else if (name === 'Bash') {
+    const re = commandRegex(spec);
+    specMatches = (call) => {
+      const command = call.input.command;
+      if (typeof command !== 'string') return false;
+      for (const c of allCommands(parseShell(command))) if (re.test(c.raw) || re.test(c.argv.join(' '))) return true;
+      return false;
+    };
+  } else if (name === 'Read' || name === 'Edit') {
+    const rule = pathRule(spec, ctx);
+    specMatches = (call) => {
+      const file = filePathOf(call.input);
+      return file !== undefined && pathMatches(rule, file, call.cwd);
+    };
+  } else if (name === 'WebFetch' && spec.startsWith('domain:')) {
+    const re = nameRegex(spec.slice('domain:'.length).toLowerCase(), false);
+    specMatches = (call) => {
+      const host = hostOf(call.input);
+      return host !== undefined && re.test(host);
+    };
+  } else {
+    const re = commandRegex(spec);
+    specMatches = (call) => stringArgs(call.input).some((v) => re.test(v));
+  }
+
+  return {
+    source,
+    matches: (call, fold = false) => nameMatches(call.name, fold) && specMatches(call),
+  };
+}

@@ -1,0 +1,109 @@
+// From flags to verdicts, tasks, pass^k and the gate. All of it is derived
+// from the list of run results, so reports merge by concatenating runs.
+import type { Flag } from './run-grader.js';
+import type { FailOn } from './options.js';
+
+export const VERDICTS = ['clean-pass', 'pass-with-warnings', 'corrupt-success', 'fail'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export const STATUSES = ['repeatable', 'flaky', 'failing', 'unverified'] as const;
+export type TaskStatus = (typeof STATUSES)[number];
+
+export interface RunResult {
+  run: string;
+  task: string;
+  session: string;
+  source: string;
+  /** null: the source has no outcome and none was supplied (--outcomes). */
+  delivered: boolean | null;
+  verdict: Verdict;
+  steps: number;
+  stepsByThread: Record<string, number>;
+  flags: Flag[];
+  /** Rules this source cannot support, reported rather than passed or fired. */
+  notEvaluated: string[];
+}
+
+export interface TaskResult {
+  task: string;
+  k: number;
+  delivered: number;
+  passK: boolean;
+  status: TaskStatus;
+}
+
+/** The reference's order: not delivered, no flags, a high flag, otherwise warnings. Unknown counts as delivered. */
+export function verdictOf(delivered: boolean | null, flags: readonly Flag[]): Verdict {
+  if (delivered === false) return 'fail';
+  if (flags.length === 0) return 'clean-pass';
+  if (flags.some((f) => f.severity === 'high')) return 'corrupt-success';
+  return 'pass-with-warnings';
+}
+
+export function tasksOf(runs: readonly RunResult[]): TaskResult[] {
+  const by = new Map<string, RunResult[]>();
+  for (const r of runs) {
+    const list = by.get(r.task);
+    if (list) list.push(r);
+    else by.set(r.task, [r]);
+  }
+  return [...by.entries()].map(([task, rs]) => {
+    const k = rs.length;
+    const delivered = rs.filter((r) => r.delivered === true).length;
+    const unknown = rs.some((r) => r.delivered === null);
+    const status: TaskStatus = unknown ? 'unverified' : delivered === k ? 'repeatable' : delivered === 0 ? 'failing' : 'flaky';
+    return { task, k, delivered, passK: !unknown && delivered === k, status };
+  });
+}
+
+/** C(n, k) as a float; exact for the small n of reruns. */
+export function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+/**
+ * The τ-bench estimators over tasks: pass^j = mean of C(c, j)/C(k, j) (every
+ * one of j draws succeeds), pass@j = mean of 1 − C(k−c, j)/C(k, j) (at least
+ * one does), for j = 1…max k, each j over the tasks with at least j runs.
+ * `success` decides which runs count (delivered, or delivered and not corrupt).
+ */
+export function estimators(runs: readonly RunResult[], success: (r: RunResult) => boolean): { passHat: Record<string, number>; passAt: Record<string, number> } {
+  const per = new Map<string, { k: number; c: number; unknown: boolean }>();
+  for (const r of runs) {
+    const t = per.get(r.task) ?? { k: 0, c: 0, unknown: false };
+    t.k++;
+    if (r.delivered === null) t.unknown = true;
+    else if (success(r)) t.c++;
+    per.set(r.task, t);
+  }
+  // Tasks whose outcomes are unknown cannot be estimated.
+  const known = [...per.values()].filter((t) => !t.unknown);
+  const maxK = Math.max(0, ...known.map((t) => t.k));
+  const passHat: Record<string, number> = {};
+  const passAt: Record<string, number> = {};
+  for (let j = 1; j <= maxK; j++) {
+    const eligible = known.filter((t) => t.k >= j);
+    if (!eligible.length) continue;
+    passHat[String(j)] = round(eligible.reduce((s, t) => s + choose(t.c, j) / choose(t.k, j), 0) / eligible.length);
+    passAt[String(j)] = round(eligible.reduce((s, t) => s + 1 - choose(t.k - t.c, j) / choose(t.k, j), 0) / eligible.length);
+  }
+  return { passHat, passAt };
+}
+
+const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+export interface GateResult {
+  failed: boolean;
+  reasons: string[];
+}
+
+export function gateOf(runs: readonly RunResult[], tasks: readonly TaskResult[], failOn: readonly FailOn[]): GateResult {
+  const reasons: string[] = [];
+  if (failOn.includes('corrupt-success')) for (const r of runs) if (r.verdict === 'corrupt-success') reasons.push(`run ${r.run} (${r.task}) is corrupt-success: ${r.flags.filter((f) => f.severity === 'high').map((f) => f.detail).join('; ')}`);
+  if (failOn.includes('flaky')) for (const t of tasks) if (t.status === 'flaky') reasons.push(`task ${t.task} is flaky: ${t.delivered}/${t.k} runs delivered`);
+  if (failOn.includes('failing')) for (const t of tasks) if (t.status === 'failing') reasons.push(`task ${t.task} is failing: 0/${t.k} runs delivered`);
+  if (failOn.includes('warnings')) for (const r of runs) if (r.verdict === 'pass-with-warnings') reasons.push(`run ${r.run} (${r.task}) has warnings: ${r.flags.map((f) => f.rule).join(', ')}`);
+  return { failed: reasons.length > 0, reasons };
+}

@@ -1,0 +1,149 @@
+// The reference grader's traces.json, streamed: a multi-GB document is never
+// read whole. Three shapes (anchors.md §8.2):
+//   [run, …]                       {"runs": [run, …]}
+//   {"tasks": [{"task"|"id": T, "runs": [run, …]}, …]}
+// stream-json's parser gives tokens; this walker keeps the path to the
+// current value and assembles only run objects (stream-json's Assembler), so
+// memory is one run at a time. It needs the path — not `pick` + `streamArray`
+// alone — because a task's name may come after its runs: each run goes out as
+// soon as it is complete, and the name follows when it is met.
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { parser } from 'stream-json';
+import Assembler from 'stream-json/assembler.js';
+import type { PreRecord } from './records.js';
+import { EVENT_HIGH_WATER_MARK } from './stage.js';
+
+type Token = { name: string; value?: unknown };
+
+type Frame = { array: true; index: number } | { array: false; key: string | null };
+
+/** What the walker tells the traces dialect, as parsed records' values. */
+export type TracesValue =
+  | { '#traces': 'run'; run: Record<string, unknown>; path: string; taskIndex: number | null }
+  | { '#traces': 'task'; taskIndex: number; task: string }
+  | { '#traces': 'task_end'; taskIndex: number }
+  | { '#traces': 'not_a_run'; path: string };
+
+export const TRACES_MARK = '#traces';
+
+/** Where the current value sits, as `tasks[0].runs[2]`. */
+function pathText(frames: readonly Frame[]): string {
+  return frames.map((f) => (f.array ? `[${f.index - 1}]` : `.${f.key}`)).join('').replace(/^\./, '') || '(root)';
+}
+
+export class TracesWalker {
+  readonly #file: string;
+  #frames: Frame[] = [];
+  #asm: Assembler | null = null;
+  #runs = 0;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** Feeds one token; complete runs and task names go to `push`. */
+  token(t: Token, push: (r: PreRecord) => void): void {
+    if (this.#asm) {
+      this.#asm.consume(t as never);
+      if (this.#asm.done) {
+        const run = this.#asm.current as unknown;
+        this.#asm = null;
+        this.#emitRun(run, push);
+      }
+      return;
+    }
+    switch (t.name) {
+      case 'keyValue': {
+        const top = this.#frames[this.#frames.length - 1];
+        if (top && !top.array) top.key = String(t.value);
+        return;
+      }
+      case 'startObject':
+      case 'startArray': {
+        const role = this.#role();
+        if (role === 'run' && t.name === 'startObject') {
+          this.#asm = new Assembler();
+          this.#asm.consume(t as never);
+          return;
+        }
+        if (role === 'run') this.#record(push, { '#traces': 'not_a_run', path: this.#path() });
+        this.#frames.push(t.name === 'startArray' ? { array: true, index: 0 } : { array: false, key: null });
+        return;
+      }
+      case 'endObject':
+      case 'endArray': {
+        const closed = this.#frames.pop();
+        // The end of `tasks[i]`: its runs may still be waiting for a name.
+        if (closed && !closed.array && this.#frames.length === 2 && this.#isTasks()) this.#record(push, { '#traces': 'task_end', taskIndex: this.#frames[1]!.array ? (this.#frames[1] as { index: number }).index - 1 : 0 });
+        return;
+      }
+      default: {
+        const role = this.#role();
+        if (role === 'task-name' && (typeof t.value === 'string' || t.name === 'numberValue')) {
+          this.#record(push, { '#traces': 'task', taskIndex: this.#taskIndex(), task: String(t.value) });
+        } else if (role === 'run') this.#record(push, { '#traces': 'not_a_run', path: this.#path() });
+      }
+    }
+  }
+
+  /** Marks the start of a value in the current container and says what it is. */
+  #role(): 'run' | 'task-name' | 'other' {
+    const f = this.#frames;
+    const top = f[f.length - 1];
+    if (top?.array) top.index++;
+    const root = f[0];
+    if (!root) return 'other';
+    // [run, …]
+    if (root.array) return f.length === 1 ? 'run' : 'other';
+    // {"runs": [run, …]}
+    if (f.length === 2 && root.key === 'runs' && top?.array) return 'run';
+    // {"tasks": [{"task": T, "runs": [run, …]}]}
+    if (this.#isTasks()) {
+      if (f.length === 3 && !top?.array && (top?.key === 'task' || top?.key === 'id')) return 'task-name';
+      if (f.length === 4 && (f[2] as { key: string | null }).key === 'runs' && top?.array) return 'run';
+    }
+    return 'other';
+  }
+
+  #isTasks(): boolean {
+    const f = this.#frames;
+    return f.length >= 2 && !f[0]!.array && (f[0] as { key: string | null }).key === 'tasks' && f[1]!.array;
+  }
+
+  #taskIndex(): number {
+    const t = this.#frames[1];
+    return t?.array ? t.index - 1 : 0;
+  }
+
+  #path(): string {
+    return pathText(this.#frames);
+  }
+
+  #emitRun(run: unknown, push: (r: PreRecord) => void): void {
+    const inTasks = this.#isTasks();
+    const value = run as Record<string, unknown>;
+    this.#record(push, { '#traces': 'run', run: value, path: this.#path(), taskIndex: inTasks ? this.#taskIndex() : null });
+  }
+
+  #record(push: (r: PreRecord) => void, value: TracesValue): void {
+    push({ type: 'record', file: this.#file, line: ++this.#runs, value: value as unknown as Record<string, unknown> });
+  }
+}
+
+/** bytes of a traces.json document → parsed records for the traces dialect. */
+export function tracesRecords(bytes: Readable, file: string): Readable {
+  const walker = new TracesWalker(file);
+  const tokens = parser.asStream({ packValues: true, streamValues: false });
+  const out: Transform = new Transform({
+    objectMode: true,
+    readableHighWaterMark: EVENT_HIGH_WATER_MARK,
+    transform(t: Token, _e, cb) {
+      walker.token(t, (r) => out.push(r));
+      cb();
+    },
+  });
+  bytes.on('error', (err) => tokens.destroy(err));
+  tokens.on('error', (err) => out.destroy(err));
+  return bytes.pipe(tokens).pipe(out);
+}

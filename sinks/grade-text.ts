@@ -1,0 +1,38 @@
+// The reference grader's text layout (anchors.md §8.7) — PASS / WARN /
+// CORRUPT / FAIL per run, its flags, pass^k per task, a summary — with the
+// task status words, the rules a source could not support, the τ-bench
+// estimators and the gate.
+import type { GradeSection } from '../lib/report.js';
+import type { Verdict } from '../lib/grade/verdicts.js';
+
+const RULE = '─'.repeat(60);
+const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
+const py = (d: boolean | null): string => (d === null ? 'None' : d ? 'True' : 'False');
+
+function estimates(e: Record<string, number>): string {
+  const parts = Object.entries(e).map(([j, v]) => `${j}: ${v.toFixed(3)}`);
+  return parts.length ? parts.join(' · ') : '—';
+}
+
+export function renderGradeText(g: GradeSection): string {
+  const out: string[] = ['TraceGrader report', RULE, `config: ${g.config} · verified: ${g.verified}`];
+  for (const r of g.runs) {
+    out.push(`[${MARK[r.verdict].padEnd(7)}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
+    for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${f.detail}`);
+    if (r.notEvaluated.length) out.push(`            - not evaluated: ${r.notEvaluated.join(', ')} (the ${r.source} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
+  }
+  out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');
+  for (const t of g.tasks) out.push(`    ${t.task}: pass^${t.k} = ${t.status === 'unverified' ? '?' : t.passK ? 'pass' : 'FAIL'}  (${t.delivered}/${t.k} runs delivered) · ${t.status}`);
+  const v = g.summary.verdicts;
+  const s = g.summary.statuses;
+  out.push(
+    RULE,
+    `summary: runs=${g.summary.runs} tasks=${g.summary.tasks} | clean=${v['clean-pass']} warn=${v['pass-with-warnings']} corrupt=${v['corrupt-success']} fail=${v.fail} | repeatable=${s.repeatable} flaky=${s.flaky} failing=${s.failing} unverified=${s.unverified}`,
+    `pass^j ${estimates(g.summary.passHat)} | pass@j ${estimates(g.summary.passAt)} | pass^j, corrupt-success as failed: ${estimates(g.summary.passHatGated)}`,
+    `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
+  );
+  for (const w of g.warnings) out.push(`warning: ${w}`);
+  out.push(g.gate.failed ? `gate: FAILED (exit ${g.gate.exitCode}, fail-on ${g.failOn.join(',')})` : `gate: passed (fail-on ${g.failOn.join(',')})`);
+  for (const reason of g.gate.reasons) out.push(`  - ${reason}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,48 @@
+// JUnit XML, which every CI shows: a testsuite per task, a testcase per run;
+// corrupt-success and fail are failures, warnings go to system-out.
+import type { Transform } from 'node:stream';
+import type { Report } from '../lib/report.js';
+import type { SinkOptions } from './report-sink.js';
+import { reportSink } from './report-sink.js';
+
+/** Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped. */
+export function xml(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+export function renderJunit(report: Report): string {
+  const g = report.grade;
+  const runs = g?.runs ?? [];
+  const failed = (v: string): boolean => v === 'corrupt-success' || v === 'fail';
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length}" failures="${runs.filter((r) => failed(r.verdict)).length}" errors="0">`];
+  for (const t of g?.tasks ?? []) {
+    const mine = runs.filter((r) => r.task === t.task);
+    out.push(`  <testsuite name="${xml(t.task)}" tests="${mine.length}" failures="${mine.filter((r) => failed(r.verdict)).length}" errors="0">`);
+    out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${t.passK}"/></properties>`);
+    for (const r of mine) {
+      out.push(`    <testcase name="${xml(r.run)}" classname="${xml(r.task)}">`);
+      const high = r.flags.filter((f) => f.severity === 'high');
+      if (r.verdict === 'corrupt-success') out.push(`      <failure type="corrupt-success" message="${xml(high.map((f) => f.detail).join('; '))}">${xml(high.map((f) => `step ${f.step} ${f.rule}: ${f.detail}`).join('\n'))}</failure>`);
+      if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered">${xml(`run ${r.run} did not deliver`)}</failure>`);
+      const warnings = r.flags.filter((f) => f.severity !== 'high');
+      if (warnings.length || r.notEvaluated.length) {
+        const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${f.detail}`), ...(r.notEvaluated.length ? [`not evaluated: ${r.notEvaluated.join(', ')}`] : [])];
+        out.push(`      <system-out>${xml(lines.join('\n'))}</system-out>`);
+      }
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}
+
+export function junit(opts: SinkOptions): Transform {
+  return reportSink(opts, renderJunit);
+}

@@ -1,0 +1,78 @@
+// traces.json, streamed, in all three shapes, with the reference's defaults.
+import t from 'tap';
+import { Readable } from 'node:stream';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { tracesRecords, TracesWalker } from '../lib/traces-document.js';
+import { gradeFiles, one, options } from './helpers/grade.js';
+import type { PreRecord } from '../lib/records.js';
+
+async function walk(doc: string, chunk = 5): Promise<unknown[]> {
+  const out: unknown[] = [];
+  const pieces: string[] = [];
+  for (let i = 0; i < doc.length; i += chunk) pieces.push(doc.slice(i, i + chunk));
+  for await (const r of tracesRecords(Readable.from(pieces), 'f')) out.push((r as { value: unknown }).value);
+  return out;
+}
+
+t.test('the walker: three shapes, a task name after its runs, paths', async (t) => {
+  const runOf = (v: unknown) => (v as { run?: { run_id?: string } }).run?.run_id;
+  t.same((await walk('[{"run_id":"a"},{"run_id":"b"}]')).map(runOf), ['a', 'b'], 'a bare list');
+  t.same((await walk('{"meta":{"runs":[1]},"runs":[{"run_id":"a"}]}')).map(runOf), ['a'], '{"runs": […]}, nested look-alikes ignored');
+  const tasks = await walk('{"tasks":[{"runs":[{"run_id":"x"}],"task":"late"},{"id":"T2","runs":[{"run_id":"y"}]}]}');
+  t.same(tasks, [
+    { '#traces': 'run', run: { run_id: 'x' }, path: 'tasks[0].runs[0]', taskIndex: 0 },
+    { '#traces': 'task', taskIndex: 0, task: 'late' },
+    { '#traces': 'task_end', taskIndex: 0 },
+    { '#traces': 'task', taskIndex: 1, task: 'T2' },
+    { '#traces': 'run', run: { run_id: 'y' }, path: 'tasks[1].runs[0]', taskIndex: 1 },
+    { '#traces': 'task_end', taskIndex: 1 },
+  ]);
+  t.same(await walk('[{"run_id":"a"}, 7, "x"]'), [{ '#traces': 'run', run: { run_id: 'a' }, path: '[0]', taskIndex: null }, { '#traces': 'not_a_run', path: '[1]' }, { '#traces': 'not_a_run', path: '[2]' }]);
+});
+
+t.test('the walker holds one run at a time', async (t) => {
+  // 2,000 runs fed token by token: after each run only that run was assembled.
+  const w = new TracesWalker('f');
+  const out: PreRecord[] = [];
+  w.token({ name: 'startArray' }, (r) => out.push(r));
+  for (let i = 0; i < 2000; i++) {
+    for (const tok of [{ name: 'startObject' }, { name: 'keyValue', value: 'run_id' }, { name: 'stringValue', value: `r${i}` }, { name: 'endObject' }]) w.token(tok, (r) => out.push(r));
+    t.equal(out.length, i + 1);
+  }
+});
+
+t.test('graded with the reference defaults', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'traces.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      runs: [
+        { run_id: 'with-ok-false', ok: false, steps: [{ tool: 'Read' }] },
+        { id: 'id-only', steps: [{ tool_name: 'Bash', command: 'ls', ok: true }, { tool: 'Bash', ok: false, observation: 'x' }] },
+        { task: 'named', steps: [] },
+      ],
+    }, null, 1),
+  );
+  const { report } = await gradeFiles([one(file)]);
+  const g = report.grade!;
+  t.same(g.runs.map((r) => [r.run, r.task, r.delivered, r.steps]), [
+    ['with-ok-false', 'task', false, 1],
+    ['id-only', 'task', false, 2],
+    ['named', 'named', false, 0],
+  ], 'run_id, id, task; default task "task"; ok missing → all steps ok and at least one step');
+  t.same(g.runs.map((r) => r.source), ['traces', 'traces', 'traces']);
+});
+
+t.test('a minified document on one line, and a broken one', async (t) => {
+  const dir = t.testdir({});
+  const minified = join(dir, 'min.json');
+  writeFileSync(minified, JSON.stringify({ tasks: [{ runs: [{ run_id: 'a', steps: [{ tool: 'x' }] }], task: 'T' }] }));
+  t.same((await gradeFiles([one(minified)])).report.grade!.runs.map((r) => [r.run, r.task, r.delivered]), [['a', 'T', true]], 'one line: still a traces document');
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, '[{"run_id":"ok","steps":[]},\n{"run_id": nope');
+  const { report } = await gradeFiles([one(broken)], options());
+  t.same(report.grade!.runs.map((r) => r.run), ['ok'], 'what came before the break is graded');
+  t.same(report.diagnostics.items.map((i) => i.code), ['json_document_error'], 'the break is a diagnostic, not a crash');
+});
