@@ -45,6 +45,9 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     ...envelope,
     tools: z.array(z.string()),
     origin: z.enum(['init', 'deferred', 'config', 'catalog']),
+    /** From a later `init`: the model and version (session_start has them when init came first). */
+    model: z.string().optional(),
+    version: z.string().optional(),
   }),
   z.object({
     kind: z.literal('turn_end'),
@@ -152,10 +155,6 @@ export type Envelope = Pick<CanonicalEvent, 'source' | 'file' | 'line' | 'sessio
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 export type ToolCallRef = z.infer<typeof toolCallRef>;
 
-/** A canonical event: anything with a `kind` and the envelope's `seq`. */
-export function isCanonicalEvent(x: unknown): x is CanonicalEvent {
-  return typeof x === 'object' && x !== null && typeof (x as { kind?: unknown }).kind === 'string' && typeof (x as { seq?: unknown }).seq === 'number';
-}
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event without its envelope: what a normalizer decides; the stage stamps the rest. */

@@ -27,12 +27,20 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-async function walk(root: string, dir: string, out: string[]): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
+async function walk(root: string, dir: string, out: string[], problems: InputProblem[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    // One unreadable folder does not lose the rest of the tree.
+    if (dir === root) throw err;
+    problems.push({ path: dir, message: `cannot read ${dir}: ${describe(err)}` });
+    return;
+  }
   for (const e of entries) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== 'subagents') await walk(root, p, out);
+      if (e.name !== 'subagents') await walk(root, p, out, problems);
     } else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.jsonl') && !belongsToParent(e.name)) {
       out.push(p);
     }
@@ -61,7 +69,7 @@ export async function discoverSessions(inputs: readonly string[]): Promise<{ ses
       const st = await stat(input);
       if (st.isDirectory()) {
         const found: string[] = [];
-        await walk(input, input, found);
+        await walk(input, input, found, problems);
         found.sort((a, b) => byteOrder(relative(input, a), relative(input, b)));
         files.push(...found);
       } else files.push(input);

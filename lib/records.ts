@@ -46,7 +46,12 @@ export interface BoundaryRecord {
 export type PreRecord = LineRecord | ParsedRecord | RawDiagnostic | BoundaryRecord;
 
 export function rawDiagnostic(code: string, file: string, line: number, message: string): RawDiagnostic {
-  return { type: 'raw_diagnostic', code, file, line, message };
+  return { type: 'raw_diagnostic', code, file, line, message: printable(message) };
+}
+
+/** Control characters escaped: bad input quoted in a message must not drive the terminal. */
+export function printable(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** First `n` characters of a line, on one line, for a diagnostic message. */

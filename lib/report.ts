@@ -111,6 +111,8 @@ export class ReportBuilder {
   #seen = new Set<string>();
   #duplicates: Record<string, number> = {};
   #dropping = false;
+  /** The current session's session_end has passed (its last items may still come). */
+  #ended = false;
   #callBuffer: { seq: number; call: SufficiencyCall }[] = [];
   #calls: SufficiencyCall[] = [];
   #bySession: ({ session: string } & SufficiencyCounts)[] = [];
@@ -137,7 +139,11 @@ export class ReportBuilder {
         this.#diagCount++;
         if (this.#items.length < DIAGNOSTIC_ITEMS_CAP) this.#items.push({ code: item.code, file: item.file, line: item.line, session: item.session, message: item.message });
         return;
+      case 'session_start':
+        this.#ended = false;
+        return;
       case 'session_end':
+        this.#ended = true;
         this.#dropping = this.#seen.has(item.session);
         if (this.#dropping) this.#duplicates[item.session] = (this.#duplicates[item.session] ?? 0) + 1;
         else {
@@ -172,6 +178,12 @@ export class ReportBuilder {
       default:
         return;
     }
+  }
+
+  /** An item of a session delivered a second time in this stream. */
+  isDuplicate(session: string): boolean {
+    // After its session_end, the verdict is made; before it, a session of that id has ended already.
+    return this.#ended ? this.#dropping : this.#seen.has(session);
   }
 
   build(): Report {

@@ -32,10 +32,34 @@ export interface SourceOptions {
   format?: FileFormat;
   /** A file that cannot be read: reported, and the rest still read. */
   onInputError?: (file: string, err: NodeJS.ErrnoException) => void;
+  /** Stops reading (SIGINT): the current session ends as stopped, later ones are not read. */
+  signal?: AbortSignal;
 }
 
-function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false): BoundaryRecord {
-  return { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped: false };
+const STOPPED = Symbol('stopped');
+
+/** The next chunk, or STOPPED as soon as the signal fires (stdin may wait forever). */
+function nextOrStop(input: AsyncIterator<unknown>, signal: AbortSignal | undefined): Promise<IteratorResult<unknown> | typeof STOPPED> {
+  if (!signal) return input.next();
+  if (signal.aborted) return Promise.resolve(STOPPED);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    input.next().then(
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false): BoundaryRecord {
+  return { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
 }
 
 /** The format the first non-blank line implies (see the header). */
@@ -57,9 +81,20 @@ export function sniffFormat(head: Buffer, complete: boolean): FileFormat | undef
   }
 }
 
-async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[]): AsyncGenerator<Buffer> {
+/** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */
+async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: AbortSignal | undefined, stop: { stopped: boolean }, close: () => void): AsyncGenerator<Buffer> {
   yield* head;
-  for (let r = await input.next(); !r.done; r = await input.next()) yield typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+  for (;;) {
+    const r = await nextOrStop(input, signal);
+    if (r === STOPPED) {
+      stop.stopped = true;
+      // A pending read (stdin) would keep the process alive: close the source.
+      close();
+      return;
+    }
+    if (r.done) return;
+    yield typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+  }
 }
 
 /** Reads just enough of `input` to know its format; the bytes read are handed back. */
@@ -81,12 +116,16 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
   }
 }
 
-async function* fileRecords(file: string, opts: SourceOptions): AsyncGenerator<PreRecord> {
-  const input = (file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES }))[Symbol.asyncIterator]();
+async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord> {
+  const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  const input = stream[Symbol.asyncIterator]();
+  const close = (): void => {
+    (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  };
   const { format, head } = await sniff(input, opts.format);
   if (format === 'document') {
     try {
-      yield* tracesRecords(Readable.from(chunksOf(input, head)), file) as AsyncIterable<PreRecord>;
+      yield* tracesRecords(Readable.from(chunksOf(input, head, opts.signal, stop, close)), file) as AsyncIterable<PreRecord>;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== undefined && (err as NodeJS.ErrnoException).syscall !== undefined) throw err;
       // A broken document is bad input, not an unreadable file.
@@ -100,7 +139,7 @@ async function* fileRecords(file: string, opts: SourceOptions): AsyncGenerator<P
     out.push(x);
   };
   try {
-    for await (const chunk of chunksOf(input, head)) {
+    for await (const chunk of chunksOf(input, head, opts.signal, stop, close)) {
       splitter.write(chunk, push);
       if (out.length) {
         yield* out;
@@ -115,16 +154,21 @@ async function* fileRecords(file: string, opts: SourceOptions): AsyncGenerator<P
 }
 
 async function* records(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
+  const stop = { stopped: false };
   for (const s of sessions) {
     for (let i = 0; i < s.files.length; i++) {
       const file = s.files[i]!;
       yield boundary('segment_start', s, i + 1, file);
       try {
-        yield* fileRecords(file, opts);
+        yield* fileRecords(file, opts, stop);
       } catch (err) {
-        // Stopped from downstream (a reader left, SIGINT): not the file's fault.
+        // Stopped from downstream (a reader left): not the file's fault.
         if ((err as Error).name === 'AbortError') return;
         opts.onInputError?.(file, err as NodeJS.ErrnoException);
+      }
+      if (stop.stopped || opts.signal?.aborted) {
+        yield boundary('segment_end', s, i + 1, file, true, true);
+        return;
       }
       yield boundary('segment_end', s, i + 1, file, i === s.files.length - 1);
     }

@@ -5,10 +5,13 @@ import type { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/items.js';
 import type { Report } from '../lib/report.js';
 import { SCHEMA_VERSION } from '../lib/report.js';
+import type { ReportBuilder } from '../lib/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 
-export function findingLine(item: StreamItem): string | undefined {
+export function findingLine(item: StreamItem, builder?: ReportBuilder): string | undefined {
+  // A session delivered twice is counted once; its second copy prints nothing.
+  if ((item.kind === 'finding' || item.kind === 'run') && builder?.isDuplicate(item.session)) return undefined;
   if (item.kind === 'finding') {
     const body = item.analysis === 'sufficiency' ? item.call : { session: item.session, run: item.run, ...item.flag };
     return `${JSON.stringify({ type: 'finding', analysis: item.analysis, ...body })}\n`;
@@ -19,7 +22,7 @@ export function findingLine(item: StreamItem): string | undefined {
 
 /** The summary line: the report's counts, without the lists already streamed. */
 export function summaryLine(r: Report): string {
-  const summary: Record<string, unknown> = { type: 'summary', schemaVersion: SCHEMA_VERSION, sessions: r.sessions.length };
+  const summary: Record<string, unknown> = { type: 'summary', schemaVersion: SCHEMA_VERSION, sessions: r.sessions.length, duplicateSessions: r.duplicateSessions };
   if (r.sufficiency) {
     const { calls: _calls, bySession: _bySession, ...counts } = r.sufficiency;
     summary.sufficiency = counts;

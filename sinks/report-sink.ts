@@ -9,14 +9,14 @@ import { ReportBuilder } from '../lib/report.js';
 export type SinkOptions = ReportOptions;
 
 /** `render` may give the final text whole, or in pieces to spare memory. */
-export function reportSink(opts: SinkOptions, render: (r: Report) => string | Iterable<string>, perItem?: (item: StreamItem) => string | undefined): Transform {
+export function reportSink(opts: SinkOptions, render: (r: Report) => string | Iterable<string>, perItem?: (item: StreamItem, builder: ReportBuilder) => string | undefined): Transform {
   const builder = new ReportBuilder(opts);
   const t: Transform = new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
     transform(item: StreamItem, _enc, cb) {
       builder.add(item);
-      cb(null, perItem?.(item));
+      cb(null, perItem?.(item, builder));
     },
     flush(cb) {
       const out = render(builder.build());

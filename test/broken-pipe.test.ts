@@ -4,6 +4,7 @@
 import t from 'tap';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import { BIN } from './helpers/cli.js';
 import { explore, exploreRes, init, jsonl, req } from './helpers/transcript.js';
 
@@ -30,4 +31,20 @@ t.test('stdout closed early: exit 0, nothing on stderr', async (t) => {
   await writer;
   t.equal(code, 0, 'exit 0');
   t.equal(stderr, '', 'silently');
+});
+
+t.test('a file input, two reporters: still exit 0 when the reader leaves', async (t) => {
+  const dir = t.testdir({});
+  const file = `${dir}/big.jsonl`;
+  const body = Array.from({ length: 20000 }, (_, i) => jsonl([req(`m${i}`, [explore(`e${i}`, `q${i}`)]), exploreRes(`e${i}`, ['lib/x.js'], 'x'.repeat(500))])).join('');
+  writeFileSync(file, jsonl([init()]) + body);
+  const child = spawn(process.execPath, [BIN, '--reporter', 'ndjson', '--reporter', `json=${dir}/out.json`, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = once(child, 'exit');
+  await once(child.stdout, 'data');
+  child.stdout.destroy();
+  const [code] = await exited;
+  t.equal(code, 0, 'exit 0, not a hang or 13');
+  t.equal(stderr, '');
 });

@@ -108,3 +108,21 @@ t.test('--help and --version', async (t) => {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   t.equal((await cli(['--version'])).stdout, `${pkg.version}\n`);
 });
+
+t.test('one reporter per stdout; no report over an input', async (t) => {
+  const r = await cli(['--json', '--reporter', 'ndjson', 'express-res-send.jsonl']);
+  t.equal(r.code, 2);
+  t.match(r.stderr, /only one reporter can write to stdout \(ndjson, json\)/);
+  const dir = t.testdir({ 'run.jsonl': readFileSync(join(FIXTURES, 'express-res-send.jsonl')) });
+  const over = await cli(['--reporter', 'json=run.jsonl', 'run.jsonl'], { cwd: dir });
+  t.equal(over.code, 2);
+  t.equal(readFileSync(join(dir, 'run.jsonl'), 'utf8'), readFileSync(join(FIXTURES, 'express-res-send.jsonl'), 'utf8'), 'the input is untouched');
+});
+
+t.test('ndjson: a session given twice prints its findings once', async (t) => {
+  const dir = t.testdir({ 'copy.jsonl': readFileSync(join(FIXTURES, 'express-res-send.jsonl')) });
+  const r = await cli(['sufficiency', '--reporter', 'ndjson', join(FIXTURES, 'express-res-send.jsonl'), join(dir, 'copy.jsonl')]);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  t.equal(lines.filter((l) => l.type === 'finding').length, 6);
+  t.same(lines.at(-1).duplicateSessions, { 'express-demo': 1 });
+});

@@ -4,6 +4,8 @@ import { gradeText, options } from './helpers/grade.js';
 import { done, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
 import type { GradeOptions } from '../lib/grade/options.js';
+import type { RunResult } from '../lib/grade/verdicts.js';
+import type { Flag } from '../lib/grade/run-grader.js';
 
 /** One call in its own message, answered ok or with an error. */
 function step(id: string, name: string, input: Json = {}, o: { fail?: boolean; thread?: string; write?: 'create' | 'update' } = {}): Json[] {
@@ -15,11 +17,11 @@ async function run(events: Json[][], o: GradeOptions = options(), tail: Json[] =
   return report.grade!.runs[0]!;
 }
 
-const rules = (r: { flags: { rule: string }[] }, rule: string) => r.flags.filter((f) => f.rule === rule);
+const rules = (r: RunResult, rule: string): Flag[] => r.flags.filter((f) => f.rule === rule);
 
 t.test('retry_storm: more than the threshold consecutive failures of one tool in a thread', async (t) => {
   const fails = (n: number, name = 'Bash', thread?: string) => Array.from({ length: n }, (_, i) => step(`${name}${thread ?? ''}${i}`, name, { command: 'make' }, { fail: true, thread }));
-  t.same(rules(await run(fails(4)), 'retry_storm').map((f) => [f.rule, (f as { step: number }).step, (f as { count?: number }).count]), [['retry_storm', 1, 4]], '4 > 3: one flag at the first, with the count');
+  t.same(rules(await run(fails(4)), 'retry_storm').map((f) => [f.rule, f.step, f.count]), [['retry_storm', 1, 4]], '4 > 3: one flag at the first, with the count');
   t.equal(rules(await run(fails(3)), 'retry_storm').length, 0, '3 is not more than 3');
   t.equal(rules(await run([...fails(2), step('ok', 'Bash', { command: 'make' }), ...fails(2, 'Bash2')].map((x) => x)), 'retry_storm').length, 0, 'a success ends the streak');
   t.equal(rules(await run([...fails(2), ...fails(2, 'Edit'), ...fails(2)]), 'retry_storm').length, 0, 'a failure of another tool ends it too');
@@ -28,7 +30,7 @@ t.test('retry_storm: more than the threshold consecutive failures of one tool in
   // Four calls written in one message; results arrive in another order.
   const parallel = [...req('m', ['a', 'b', 'c', 'd'].map((id) => toolUse(id, 'Bash', { command: 'x' }))), ...['d', 'b', 'a', 'c'].map((id) => res(id, 'no', { isError: true }))];
   const p = rules(await run([parallel]), 'retry_storm');
-  t.same(p.map((f) => [(f as { step: number }).step, (f as { id: string }).id]), [[1, 'a']], 'judged in step order, not result order');
+  t.same(p.map((f) => [f.step, f.id]), [[1, 'a']], 'judged in step order, not result order');
 });
 
 t.test('out_of_order: one flag per pair and thread, at the first violation, with a count', async (t) => {
@@ -38,7 +40,7 @@ t.test('out_of_order: one flag per pair and thread, at the first violation, with
     cfg,
   );
   t.same(
-    rules(r, 'out_of_order').map((f) => [f.rule, (f as { step: number }).step, (f as { thread: string }).thread, (f as { count?: number }).count]),
+    rules(r, 'out_of_order').map((f) => [f.rule, f.step, f.thread, f.count]),
     [['out_of_order', 1, 'main', 2], ['out_of_order', 5, 'main', 1], ['out_of_order', 6, 'toolu_sub', 1]],
     'edits before any Read: one flag, count 2; a commit with no test; a subagent edit is judged in its own thread',
   );
@@ -47,11 +49,11 @@ t.test('out_of_order: one flag per pair and thread, at the first violation, with
 t.test('excessive_steps: every call counts, subagents and bookkeeping included', async (t) => {
   const r = await run([step('a', 'TodoWrite'), step('b', 'Task', { prompt: 'x' }), step('c', 'Read', { file_path: 'a' }, { thread: 'b' }), step('d', 'Read', { file_path: 'b' })], options('step_budget: 3\n'));
   t.same([r.steps, r.stepsByThread], [4, { main: 3, b: 1 }]);
-  t.same(rules(r, 'excessive_steps').map((f) => [(f as { step: number }).step, (f as { detail: string }).detail]), [[4, '4 steps > budget 3']]);
+  t.same(rules(r, 'excessive_steps').map((f) => [f.step, f.detail]), [[4, '4 steps > budget 3']]);
 });
 
 t.test('edited_without_read: what grounds a file', async (t) => {
-  const ungrounded = async (events: Json[][], o?: GradeOptions) => rules(await run(events, o), 'edited_without_read').map((f) => (f as { id: string }).id);
+  const ungrounded = async (events: Json[][], o?: GradeOptions) => rules(await run(events, o), 'edited_without_read').map((f) => f.id);
   t.same(await ungrounded([step('r', 'Read', { file_path: '/t/src/a.ts' }), step('e', 'Edit', { file_path: 'src/a.ts' })]), [], 'absolute and relative resolved against the cwd');
   t.same(await ungrounded([step('r', 'Read', { file_path: 'src/../src/./a.ts' }), step('e', 'Edit', { file_path: '/t/src/a.ts' })]), [], '. and .. normalised');
   t.same(await ungrounded([step('b', 'Bash', { command: "cd src && sed -n '1,9p' a.ts" }), step('e', 'Edit', { file_path: 'src/a.ts' })]), [], 'a shell read grounds');
@@ -69,7 +71,7 @@ t.test('edited_without_read: what grounds a file', async (t) => {
 
 t.test('forbidden_tool, and a call copied twice is one step', async (t) => {
   const r = await run([step('p', 'Bash', { command: 'npm test && git push --force' })], options('forbidden_tools: ["Bash(git push --force*)", "Bash(npm *)"]\n'));
-  t.same(rules(r, 'forbidden_tool').map((f) => [(f as { id: string }).id, (f as { detail: string }).detail]), [['p', "forbidden tool 'Bash' used at step 1 (matches 'Bash(git push --force*)')"]], 'one flag per call, naming the first pattern');
+  t.same(rules(r, 'forbidden_tool').map((f) => [f.id, f.detail]), [['p', "forbidden tool 'Bash' used at step 1 (matches 'Bash(git push --force*)')"]], 'one flag per call, naming the first pattern');
   t.equal(r.verdict, 'corrupt-success');
   const twice = await run([step('a', 'Read', { file_path: 'x' }), step('a', 'Read', { file_path: 'x' })]);
   t.equal(twice.steps, 1, 'the same tool_use id twice is one step');
@@ -81,7 +83,7 @@ t.test('delivered from stream-json results', async (t) => {
   t.same([failed.delivered, failed.verdict], [false, 'fail'], 'an error result');
   const apiError = await run([step('a', 'Read')], options(), [done({ subtype: 'success', isError: true })]);
   t.equal(apiError.delivered, false, 'is_error wins over subtype success');
-  const killed = await run([step('a', 'Read')], options(), [req('m', [text('still going')])]);
+  const killed = await run([step('a', 'Read')], options(), req('m', [text('still going')]));
   t.equal(killed.delivered, false, 'no result at all: the run was killed');
   const corrupt = await run([step('p', 'Bash', { command: 'rm -rf /' })], options('forbidden_tools: ["Bash(rm -rf *)"]\n'), [done({ subtype: 'error_during_execution', isError: true })]);
   t.equal(corrupt.verdict, 'fail', 'not delivered beats a high flag');

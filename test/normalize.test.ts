@@ -36,21 +36,27 @@ t.test('every event matches the canonical schema and carries the envelope', asyn
     const r = canonicalEventSchema.safeParse(e);
     t.ok(r.success, `${e.kind} is a canonical event${r.success ? '' : `: ${r.error.message}`}`);
   }
-  t.same(kinds(evs), ['session_start', 'catalog_add', 'assistant_text', 'usage', 'tool_call', 'tool_result', 'compaction', 'diagnostic', 'turn_end', 'turn_end', 'session_end']);
+  t.same(kinds(evs), ['session_start', 'assistant_text', 'usage', 'tool_call', 'tool_result', 'compaction', 'diagnostic', 'turn_end', 'turn_end', 'session_end']);
   t.same(evs.map((e) => e.seq), evs.map((_, i) => i + 1), 'seq counts arrival from 1');
   t.ok(evs.every((e) => e.session === 'S' && e.segment === 1 && e.file === 'f.jsonl'), 'session id from session_id; segment 1; file');
-  t.equal(evs[0]!.kind === 'session_start' && evs[0]!.tools.length, 0, 'init was not first: a bare session start…');
-  t.same(evs[1]!.kind === 'catalog_add' && evs[1]!.tools, ['Read', 'mcp__codegraph__codegraph_explore'], '… and the init adds the catalog');
-  const call = evs[4]!;
+  t.same(evs[0]!.kind === 'session_start' && [evs[0]!.tools, evs[0]!.model, evs[0]!.line], [['Read', 'mcp__codegraph__codegraph_explore'], 'claude-test', 2], 'a hook line before init is skipped: the session starts at init, with its catalog');
+  const call = evs[3]!;
   t.same(call.kind === 'tool_call' && [call.id, call.name, call.messageId, call.index, call.cwd], ['e1', 'mcp__codegraph__codegraph_explore', 'm1', 1, '/t'], 'tool call: id, name, message id, position in message, cwd from init');
-  const result = evs[5]!;
+  const result = evs[4]!;
   t.same(result.kind === 'tool_result' && [result.text, result.isError, result.meta], ['a\nb', false, { writeType: 'update' }], 'tool result: text joined, isError, Write meta');
-  const compaction = evs[6]!;
+  const compaction = evs[5]!;
   t.same(compaction.kind === 'compaction' && [compaction.trigger, compaction.preTokens], ['auto', 5], 'snake_case compaction metadata');
-  const diag = evs[7]!;
+  const diag = evs[6]!;
   t.same(diag.kind === 'diagnostic' && [diag.code, diag.message, diag.line], ['unknown_type', 'mystery', 8], 'unknown types are counted, silent types are not');
-  const turn = evs[8]!;
+  const turn = evs[7]!;
   t.same(turn.kind === 'turn_end' && [turn.reason, turn.outcome], ['result', { subtype: 'success', isError: false }], 'result ends the turn with its outcome');
+});
+
+t.test('a bad line before init: the session starts bare, and init still says which model ran', async (t) => {
+  const evs = normalizeAll([{ type: 'raw_diagnostic', code: 'line_not_json', file: 'f.jsonl', line: 1, message: 'm' }, ...records([init(['Read'])]).map((r) => ({ ...r, line: 2 }))]);
+  t.same(kinds(evs).slice(0, 3), ['session_start', 'diagnostic', 'catalog_add']);
+  const add = evs[2]!;
+  t.same(add.kind === 'catalog_add' && [add.tools, add.model, add.version], [['Read'], 'claude-test', '2.1.29']);
 });
 
 t.test('init first: session start carries cwd, tools, model and version', async (t) => {

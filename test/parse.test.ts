@@ -20,6 +20,12 @@ t.test('not JSON, or not an object, becomes a diagnostic with file, line and the
   }
 });
 
+t.test('control characters in a bad line never reach the terminal', async (t) => {
+  const d = parseLine({ type: 'line', file: 'f', line: 1, text: 'x\u001b[31mRED\u0007' });
+  t.notMatch(d.type === 'raw_diagnostic' && d.message, /[\u0000-\u001f]/, 'escaped');
+  t.match(d.type === 'raw_diagnostic' && d.message, /\\u001b/);
+});
+
 t.test('other records pass through', async (t) => {
   const b: PreRecord = { type: 'boundary', edge: 'segment_start', sessionKey: 'k', segment: 1, file: 'f', last: false, stopped: false };
   t.same(runLogic(parseLogic, [b]), [b]);

@@ -51,7 +51,9 @@ t.test('writes are not reads', async (t) => {
 
 t.test('searches, and commands that touch no file content', async (t) => {
   for (const cmd of ['grep -rn foo lib/', 'rg foo', 'echo x | grep y', 'ls -la src', "find . -name '*.js'", 'tree', 'fd x', 'git grep foo', 'grep foo lib 2>/dev/null']) t.equal(kind(cmd)[0], 'search', cmd);
-  for (const cmd of ['npm test', 'wc -l lib/x.js', 'python3 -c "open(1)"', 'cat', 'cat <<EOF\nx.js\nEOF', 'cat lib/x.js > /dev/null', 'command -v cat', 'codegraph explore foo', 'git log']) t.equal(kind(cmd)[0], 'none', cmd);
+  for (const cmd of ['npm test', 'wc -l lib/x.js', 'python3 -c "open(1)"', 'cat', 'cat <<EOF\nx.js\nEOF', 'cat lib/x.js > /dev/null', 'command -v cat', 'codegraph explore foo', 'git log', 'perl -Ilib -MList::Util -e 1 x.pl']) t.equal(kind(cmd)[0], 'none', cmd);
+  for (const cmd of ['cat $FILE', 'cat "${DIR}/a.js"', 'cat <(echo hi)', 'for f in *.js; do cat "$f"; done', 'cat "$(echo a.js)"']) t.same(kind(cmd), ['none', []], `an operand we cannot know is not a file: ${cmd}`);
+  for (const cmd of ['grep -rn x . > hits.txt', 'ls > listing.txt']) t.equal(kind(cmd)[0], 'search', `a search stays a search wherever its output goes: ${cmd}`);
 });
 
 t.test('stderr redirects and stdout dups keep a read a read', async (t) => {

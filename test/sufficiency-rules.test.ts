@@ -215,3 +215,22 @@ t.test('a followed stream stopped early leaves probes pending', async (t) => {
   const summary = out.find((x) => x.kind === 'summary');
   t.equal(summary?.kind === 'summary' && summary.analysis === 'sufficiency' && summary.counts.pending, 2, 'counted pending, not as errors or buckets');
 });
+
+t.test('a probe reacted to but never answered is an error at its turn\'s end, not at the session\'s', async (t) => {
+  const { findings } = await analyze(jsonl([init(), req('m1', [explore('e1', 'lost')]), req('m2', [toolUse('g', 'Grep', {})]), res('g', 'x'), done(), req('m3', [explore('e2', 'next turn')]), exploreRes('e2', [R]), done()]));
+  t.same(findings.map((f) => [f.call.id, f.call.reason ?? f.call.bucket]), [['e1', 'unanswered'], ['e2', 'sufficient']], 'decided at the first result, before the next turn');
+});
+
+t.test('many distinct returned files: each read is looked up, not scanned against them all', async (t) => {
+  // 20,000 probes, each returning 5 new files, each followed by a read of a
+  // file it did not return: a scan of every earlier file for every read was
+  // quadratic (45 s for 4,000); an index makes it linear. No timer: the
+  // quadratic version simply does not finish within the test's timeout.
+  const events: Json[] = [init()];
+  for (let i = 0; i < 20000; i++) {
+    events.push(...req(`m${i}`, [explore(`e${i}`, 'q')]), exploreRes(`e${i}`, [0, 1, 2, 3, 4].map((k) => `src/d${i}/f${k}.ts`)), ...req(`r${i}`, [toolUse(`r${i}`, 'Read', { file_path: `/t/other/x${i}.ts` })]), res(`r${i}`, 'x'));
+  }
+  const { report } = await analyze(jsonl([...events, done()]), {}, 1 << 20);
+  t.equal(report.sufficiency!.buckets.read_missed, 20000);
+  t.equal(report.sufficiency!.calls.at(-1)!.next, 'Read x19999.ts');
+});

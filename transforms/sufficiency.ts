@@ -20,6 +20,8 @@ import type { ProbeView, Reaction } from '../lib/sufficiency/reaction.js';
 import { classifyReaction } from '../lib/sufficiency/reaction.js';
 import { compileMarker, DEFAULT_MARKER, returnedFiles } from '../lib/sufficiency/returned.js';
 import { mentionedPaths } from '../lib/sufficiency/mentions.js';
+import { FileIndex } from '../lib/sufficiency/file-index.js';
+import { pathsMatch } from '../lib/paths.js';
 import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from '../lib/sufficiency/summary.js';
 import { countCall, emptyCounts } from '../lib/sufficiency/summary.js';
 
@@ -47,7 +49,7 @@ interface Probe {
   sameMessageFileAccess: boolean;
   reaction: ToolCallRef | undefined;
   /** Files returned by earlier probes of the thread, fixed when the reaction is known. */
-  earlier: FileRef[] | undefined;
+  earlier: Earlier | undefined;
   resolution: EventOf<'delegation_resolved'> | undefined;
   decided: boolean;
 }
@@ -57,12 +59,18 @@ interface Decision {
   readonly call: SufficiencyCall;
 }
 
+/** Rule 7's files for one probe: the thread's index up to `limit`, and earlier probes still in the window. */
+interface Earlier {
+  readonly index: FileIndex;
+  readonly limit: number;
+  readonly window: FileRef[];
+}
+
 interface ThreadState {
   /** Probes in call order, until decided (or answered and reacted to). */
   readonly window: Probe[];
-  /** Files returned by answered probes that left the window. */
-  readonly earlier: FileRef[];
-  readonly earlierKeys: Set<string>;
+  /** Files returned by answered probes that left the window (append-only). */
+  readonly earlier: FileIndex;
 }
 
 /** Is this call a file access (Read/Grep/Glob, or a shell read or search)? Rule 1's `concurrent`. */
@@ -150,7 +158,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
     if (!t) {
-      t = { window: [], earlier: [], earlierKeys: new Set() };
+      t = { window: [], earlier: new FileIndex() };
       this.#threads.set(thread, t);
     }
     return t;
@@ -227,13 +235,13 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   }
 
   /** Rule 7: files returned by answered probes before `p` in its thread. */
-  #earlierFor(t: ThreadState, p: Probe): FileRef[] {
-    const out = [...t.earlier];
+  #earlierFor(t: ThreadState, p: Probe): Earlier {
+    const window: FileRef[] = [];
     for (const q of t.window) {
       if (q === p) break;
-      if (q.result === 'answered') for (const f of q.returned) out.push({ path: f, cwd: q.call.cwd });
+      if (q.result === 'answered') for (const f of q.returned) window.push({ path: f, cwd: q.call.cwd });
     }
-    return out;
+    return { index: t.earlier, limit: t.earlier.size, window };
   }
 
   /** Moves probes that no longer need the window into the thread's `earlier` list. */
@@ -243,12 +251,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       if (!(p.decided || (p.result !== 'waiting' && p.reaction))) return;
       t.window.shift();
       if (p.result !== 'answered') continue;
-      for (const f of p.returned) {
-        const key = `${p.call.cwd ?? ''}\0${f}`;
-        if (t.earlierKeys.has(key)) continue;
-        t.earlierKeys.add(key);
-        t.earlier.push({ path: f, cwd: p.call.cwd });
-      }
+      for (const f of p.returned) t.earlier.add({ path: f, cwd: p.call.cwd });
     }
   }
 
@@ -271,18 +274,20 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #view(p: Probe): ProbeView {
     const cwd = p.call.cwd;
     const text = p.text ?? '';
+    const e = p.earlier;
     return {
       returned: p.returned.map((path) => ({ path, cwd })),
-      earlier: p.earlier ?? [],
+      inEarlier: (f) => e !== undefined && (e.index.has(f, e.limit) || e.window.some((r) => pathsMatch(f.path, f.cwd, r.path, r.cwd))),
       mentioned: () => mentionedPaths(text).map((path) => ({ path, cwd })),
       family: this.#family,
     };
   }
 
-  /** A turn or thread is over: what still waits for a reaction is decided now. */
+  /** A turn or thread is over: what still waits for a reaction (or its result) is decided now. */
   #endWaits(t: ThreadState, decided: Decision[]): void {
     for (const p of t.window) {
-      if (p.decided || p.reaction) continue;
+      // A probe answered and reacted to waits only on its delegation's resolution.
+      if (p.decided || (p.reaction && p.result !== 'waiting')) continue;
       // Rule 8 keeps an unanswered probe an error; an answered one was enough.
       if (p.result === 'answered') this.#decide(p, { bucket: 'sufficient', next: '(final answer)' }, undefined, decided);
       else this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'unanswered', decided);

@@ -2,7 +2,7 @@
 // User mistakes end in one line on stderr and exit 2; anything else is a bug
 // and exits 1 with its stack.
 import { UserError } from '../errors.js';
-import { EXIT } from '../exit-code.js';
+import { EXIT, exitCodeFor } from '../exit-code.js';
 import type { ExitCode } from '../exit-code.js';
 import { packageVersion } from '../version.js';
 import type { Command } from './command.js';
@@ -30,7 +30,7 @@ Run '${PROG} COMMAND --help' for a command's options.
 export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   try {
     const first = argv[0];
-    if (first === '--version' || first === '-v') {
+    if (argv.includes('--version') || first === '-v') {
       io.stdout.write(`${packageVersion()}\n`);
       return EXIT.ok;
     }
@@ -43,9 +43,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
   } catch (err) {
     if (err instanceof UserError) {
       for (const line of err.message.split('\n')) say(io, line);
-      return EXIT.input;
+      return exitCodeFor({ inputErrors: 1 });
     }
     say(io, `internal error: ${(err as Error).stack ?? String(err)}`);
-    return EXIT.internal;
+    return exitCodeFor({ internalError: true });
   }
 }

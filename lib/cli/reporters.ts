@@ -34,6 +34,8 @@ export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: b
   }
   if (jsonFlag) specs.push({ name: 'json', file: undefined });
   if (specs.length === 0) specs.push({ name: 'text', file: undefined });
+  const toStdout = specs.filter((s) => s.file === undefined);
+  if (toStdout.length > 1) throw new UsageError(`only one reporter can write to stdout (${toStdout.map((s) => s.name).join(', ')}): give the others =FILE`);
   return specs;
 }
 
@@ -52,8 +54,10 @@ async function openFile(path: string, flags: 'w' | 'a'): Promise<NodeJS.Writable
  * report is also appended to $GITHUB_STEP_SUMMARY when that is set, the file
  * GitHub Actions shows on the run's page.
  */
-export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO): Promise<SinkTarget[]> {
+export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: readonly string[] = []): Promise<SinkTarget[]> {
   const targets: SinkTarget[] = [];
+  const reading = new Set(inputs.filter((i) => i !== '-').map((i) => resolve(io.cwd, i)));
+  for (const s of specs) if (s.file !== undefined && reading.has(resolve(io.cwd, s.file))) throw new UsageError(`--reporter ${s.name}=${s.file} would overwrite an input`);
   for (const s of specs) {
     const transform = REPORTERS[s.name]!(opts);
     if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false });

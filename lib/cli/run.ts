@@ -48,21 +48,30 @@ function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => voi
 export type RunResult = 'finished' | 'reader-closed';
 
 /** `observe` sees every item in-process (the CLI keeps a report for its exit code). */
-export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], signal?: AbortSignal, observe?: (item: StreamItem) => void): Promise<RunResult> {
+export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], observe?: (item: StreamItem) => void): Promise<RunResult> {
   const ac = new AbortController();
-  if (signal) signal.addEventListener('abort', () => ac.abort(signal.reason), { once: true });
   let readerClosed = false;
   let sinkError: unknown;
+  let stopping = false;
+  // One reporter failing ends them all: a reporter left waiting would keep
+  // the process alive with nothing to do.
+  const stopAll = (): void => {
+    if (stopping) return;
+    stopping = true;
+    ac.abort();
+    for (const t of targets) t.transform.destroy();
+  };
   const sinkRuns = targets.map((t) =>
     pipeline(t.transform, t.dest, { end: t.end }).catch((err: unknown) => {
-      if (isClosedReader(err)) readerClosed = true;
-      else sinkError ??= err;
-      ac.abort();
+      if (isClosedReader(err)) readerClosed ||= !stopping;
+      else if (!stopping) sinkError ??= err;
+      stopAll();
     }),
   );
   const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform), observe)], { signal: ac.signal }).catch((err: unknown) => {
-    // Stopping because a reader left, or because we were told to, is not a failure.
-    if (readerClosed || sinkError !== undefined || (err as Error).name === 'AbortError') return;
+    // Stopping because a reader left is not a failure.
+    if (stopping || (err as Error).name === 'AbortError') return;
+    stopAll();
     throw err;
   });
   await Promise.all([main, ...sinkRuns]);

@@ -43,6 +43,11 @@ const TEE_VALUE_OPTS = new Set(['--output-error']);
 const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace']);
 const NON_FILES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-']);
 
+/** A word that names a file we can know: not stdin, not a device, no expansion left in it. */
+function isKnownFile(w: string): boolean {
+  return !NON_FILES.has(w) && !w.includes('$') && !w.startsWith('<(') && !w.startsWith('>(') && !w.includes('`');
+}
+
 /** Positional arguments after options; `valueOpts` consume the next word unless written `--opt=value`. */
 export function positionals(args: readonly string[], valueOpts: ReadonlySet<string>): string[] {
   const out: string[] = [];
@@ -82,7 +87,7 @@ function ownStdout(cmd: SimpleCommand): { fate: Fate | 'inherit'; files: string[
 }
 
 function inputRedirects(cmd: SimpleCommand): string[] {
-  return cmd.redirects.filter((r) => r.op === '<' && (r.fd === null || r.fd === 0) && !NON_FILES.has(r.target)).map((r) => r.target);
+  return cmd.redirects.filter((r) => r.op === '<' && (r.fd === null || r.fd === 0) && isKnownFile(r.target)).map((r) => r.target);
 }
 
 type Intent = { kind: 'read'; files: string[] } | { kind: 'search' } | { kind: 'write'; files: string[] } | { kind: 'none' };
@@ -95,17 +100,18 @@ export function commandIntent(cmd: SimpleCommand): Intent {
   const args = argv.slice(1);
   const printerOpts = PRINTERS[name];
   if (printerOpts) {
-    const files = [...positionals(args, printerOpts), ...inputRedirects(cmd)].filter((f) => !NON_FILES.has(f));
+    const files = [...positionals(args, printerOpts), ...inputRedirects(cmd)].filter(isKnownFile);
     return files.length ? { kind: 'read', files } : { kind: 'none' };
   }
   if (name === 'sed') return sedIntent(args, cmd);
   if (AWKS.has(name)) return awkIntent(args, cmd);
   if (IN_PLACE_INTERPRETERS.has(name)) {
-    const inPlace = args.some((a) => /^-[a-zA-Z]*i/.test(a) && !a.startsWith('--'));
+    // -i in a switch cluster (-pi, -i.bak, -pie); -I/-M take a value and are not it.
+    const inPlace = args.some((a) => /^-[a-hj-z0-9]*i/.test(a));
     return inPlace ? { kind: 'write', files: [] } : { kind: 'none' };
   }
   if (name === 'tee') {
-    const files = positionals(args, TEE_VALUE_OPTS).filter((f) => !NON_FILES.has(f));
+    const files = positionals(args, TEE_VALUE_OPTS).filter(isKnownFile);
     return files.length ? { kind: 'write', files } : { kind: 'none' };
   }
   if (name === 'git') return gitIntent(args);
@@ -149,7 +155,7 @@ function sedIntent(args: string[], cmd: SimpleCommand): Intent {
     }
     pos.push(a);
   }
-  const files = (scriptGiven ? pos : pos.slice(1)).filter((f) => !NON_FILES.has(f));
+  const files = (scriptGiven ? pos : pos.slice(1)).filter(isKnownFile);
   if (inPlace) return { kind: 'write', files };
   const all = [...files, ...inputRedirects(cmd)];
   return all.length ? { kind: 'read', files: all } : { kind: 'none' };
@@ -176,7 +182,7 @@ function awkIntent(args: string[], cmd: SimpleCommand): Intent {
     }
     pos.push(a);
   }
-  const operands = (programFile ? pos : pos.slice(1)).filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f) && !NON_FILES.has(f));
+  const operands = (programFile ? pos : pos.slice(1)).filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f) && isKnownFile(f));
   if (inPlace) return { kind: 'write', files: operands };
   const all = [...operands, ...inputRedirects(cmd)];
   return all.length ? { kind: 'read', files: all } : { kind: 'none' };
@@ -197,7 +203,9 @@ function gitIntent(args: string[]): Intent {
 
 /** How the access of one command plays out once its output's fate is known. */
 function settle(intent: Intent, fate: Fate, writtenTo: string[]): Intent {
-  if (intent.kind === 'read' || intent.kind === 'search') {
+  // A search is still hunting wherever its output goes (the reference's rule).
+  if (intent.kind === 'search') return intent;
+  if (intent.kind === 'read') {
     if (fate === 'file') return { kind: 'write', files: writtenTo };
     if (fate === 'discarded') return { kind: 'none' };
     return intent;

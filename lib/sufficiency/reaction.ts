@@ -29,8 +29,8 @@ export interface Reaction {
 export interface ProbeView {
   /** Files whose source the response carried (resolved against the probe's cwd). */
   readonly returned: readonly FileRef[];
-  /** Files returned by earlier answered probes of the same thread. */
-  readonly earlier: readonly FileRef[];
+  /** Was the file returned by an earlier answered probe of the same thread? */
+  inEarlier(f: FileRef): boolean;
   /** Paths the response mentions; computed only when a read needs them. */
   mentioned(): readonly FileRef[];
   /** Names of the probe's family: a next call of one is `explore again`. */
@@ -73,7 +73,7 @@ export function classifyRead(files: readonly FileRef[], prefix: string, probe: P
   const label = (f: FileRef): string => `${prefix}Read ${baseName(f.path)}`;
   for (const f of files) if (matchesAny(f, probe.returned)) return { bucket: 'read_returned', next: label(f) };
   for (const f of files) {
-    if (matchesAny(f, probe.earlier)) return { bucket: 'read_returned', next: `${label(f)} (returned by an earlier explore)` };
+    if (probe.inEarlier(f)) return { bucket: 'read_returned', next: `${label(f)} (returned by an earlier explore)` };
   }
   const mentioned = probe.mentioned();
   for (const f of files) {

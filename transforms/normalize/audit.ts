@@ -23,7 +23,6 @@ export class AuditNormalizer implements RecordNormalizer {
   }
 
   record(v: Obj, line: number, sink: EventSink): void {
-    if (!sink.started) sink.start({ tools: [] }, line, {});
     const tool = str(v.tool_name) ?? str(v.tool);
     // SessionStart, Stop, UserPromptSubmit…: no tool, no step.
     if (tool === undefined) return;

@@ -113,7 +113,6 @@ export class ClaudeNormalizer {
       this.#init(v, line, meta, sink);
       return;
     }
-    if (!sink.started) sink.start({ tools: [] }, line, meta);
     if (v.isSidechain === true && !this.#sidechainOpen && threadOf(v) === SIDECHAIN_THREAD && (type === 'assistant' || type === 'user')) {
       this.#sidechainOpen = true;
       sink.emit({ kind: 'thread_open', spawnedBy: null, threadKind: 'sidechain' }, SIDECHAIN_THREAD, line, meta);
@@ -151,7 +150,8 @@ export class ClaudeNormalizer {
     }
     const added = tools.filter((t) => !this.#catalog.has(t));
     for (const t of added) this.#catalog.add(t);
-    if (added.length) sink.emit({ kind: 'catalog_add', tools: added, origin: 'init' }, 'main', line, meta);
+    // A later init (a resumed segment, or one after hook lines) still says which model ran.
+    sink.emit({ kind: 'catalog_add', tools: added, origin: 'init', model: str(v.model), version: str(v.claude_code_version) }, 'main', line, meta);
   }
 
   #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {

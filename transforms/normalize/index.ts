@@ -62,6 +62,8 @@ class SessionStamp implements EventSink {
   }
 
   emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void {
+    // A session starts with its first event; init, when it comes first, fills it in.
+    if (!this.started && body.kind !== 'session_start') this.start({ tools: [] }, line, meta);
     if (meta.cwd !== undefined) this.#cwd = meta.cwd;
     // The body is fresh from its normalizer: stamping it in place saves a
     // copy of every event (~7% of the CPU on a large transcript).
@@ -136,7 +138,6 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
       case 'raw_diagnostic': {
         const s = this.#session(item.file, push);
         s.lastLine = item.line;
-        if (!s.started) s.start({ tools: [] }, item.line, {});
         s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
         return;
       }

@@ -41,7 +41,6 @@ export class TracesNormalizer implements RecordNormalizer {
   }
 
   record(v: Obj, line: number, sink: EventSink): void {
-    if (!sink.started) sink.start({ tools: [] }, line, {});
     if (!(TRACES_MARK in v)) {
       this.#wholeDocument(v, line, sink);
       return;

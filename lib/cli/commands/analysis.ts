@@ -126,7 +126,7 @@ function makeCommand(spec: Spec): Command {
       grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn } : undefined,
       inputErrors,
     };
-    const targets = await openReporters(specs, sinkOpts, io);
+    const targets = await openReporters(specs, sinkOpts, io, positionals);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     const { sessions, problems } = await discoverSessions(positionals);
@@ -138,6 +138,8 @@ function makeCommand(spec: Spec): Command {
       maxLineBytes,
       stdin: io.stdin,
       format: format === 'traces' ? 'document' : format === undefined ? undefined : 'jsonl',
+      // SIGINT stops reading; what was read is still reported.
+      signal: io.signal,
       onInputError: (file, err) => {
         const message = `cannot read ${file}: ${err.code ?? err.message}`;
         say(io, message);
@@ -149,7 +151,7 @@ function makeCommand(spec: Spec): Command {
     if (gradeOpts) stages.push(grade(gradeOpts));
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
-    await runPipeline(source, stages, targets, io.signal, (item) => collector.add(item));
+    await runPipeline(source, stages, targets, (item) => collector.add(item));
     return collector.build().exitCode as ExitCode;
   }
 
