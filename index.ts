@@ -13,7 +13,22 @@ export { delegation, DelegationResolver } from './transforms/delegation.js';
 export { sufficiency, SufficiencyAnalyzer, DEFAULT_PROBE, DEFAULT_FAMILY } from './transforms/sufficiency.js';
 export type { SufficiencyOptions } from './transforms/sufficiency.js';
 
+export { grade, Grader } from './transforms/grade.js';
+export { gradeOptions, GRADE_DEFAULTS, FAIL_ON, DEFAULT_FAIL_ON } from './lib/grade/options.js';
+export type { GradeOptions, GradeFlags, FailOn } from './lib/grade/options.js';
+export { parseToolPattern } from './lib/grade/patterns.js';
+export type { ToolPattern, PatternContext } from './lib/grade/patterns.js';
+export { RunGrader, RULES } from './lib/grade/run-grader.js';
+export type { Flag, Rule, Severity } from './lib/grade/run-grader.js';
+export { verdictOf, tasksOf, estimators, gateOf, VERDICTS, STATUSES } from './lib/grade/verdicts.js';
+export type { RunResult, TaskResult, Verdict, TaskStatus } from './lib/grade/verdicts.js';
+export { loadOutcomes } from './lib/outcomes.js';
+export { tracesRecords, TracesWalker } from './lib/traces-document.js';
+
 export { text, renderText, renderSufficiencyText } from './sinks/text.js';
+export { renderGradeText } from './sinks/grade-text.js';
+export { junit, renderJunit } from './sinks/junit.js';
+export { markdown, renderMarkdown } from './sinks/markdown.js';
 export { json, renderJson } from './sinks/json.js';
 export { ndjson } from './sinks/ndjson.js';
 export { diagnosticsLog } from './sinks/diagnostics-log.js';
@@ -21,7 +36,7 @@ export type { SinkOptions } from './sinks/report-sink.js';
 
 export { stages } from './lib/stages.js';
 export type { StagesOptions } from './lib/stages.js';
-export { readSessions } from './lib/source.js';
+export { readSessions, sniffFormat } from './lib/source.js';
 export { discoverSessions, groupSegments } from './lib/inputs.js';
 export type { SessionInput } from './lib/inputs.js';
 export { canonicalEventSchema, SOURCES, THREAD_KINDS } from './lib/events.js';

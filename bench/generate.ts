@@ -36,10 +36,10 @@ const TODO_ACK = 'Todos have been modified successfully. Ensure that you continu
 const BIG_RESULT = 1 / 400;
 
 /** A reader that closed its end (EPIPE): not an error, just the end. */
-class ReaderGone extends Error {}
+export class ReaderGone extends Error {}
 
 /** Batches lines into ~64 KiB writes and waits for 'drain', so memory stays flat. */
-class Sink {
+export class Sink {
   bytes = 0;
   lines = 0;
   #parts: string[] = [];

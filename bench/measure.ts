@@ -6,11 +6,13 @@
 //
 // bare     — the floor: read 64 KiB chunks, split on LF linearly, JSON.parse
 //            each line, count. Nothing the CLI does can be cheaper.
-// ndjson   — the CLI itself (`main(['--reporter', 'ndjson', FILE])` from
+// ndjson   — the CLI itself, `sufficiency --reporter ndjson` (main() from
 //            dist), stdout discarded: the streaming pipeline, whose memory
 //            must not grow with the transcript.
-// json     — the same with `--json`, whose report holds one record per probe
-//            call, so its memory grows with the number of calls.
+// json     — the default command, sufficiency and grading, with `--json`:
+//            its report holds one record per probe call and per flag, so its
+//            memory grows with those.
+// grade    — `grade --reporter ndjson` on a traces.json document, streamed.
 // noop     — no work: the RSS of node alone, to read the others against.
 //
 // MB are 10^6 bytes throughout (file sizes, MB/s, RSS). `seconds` excludes
@@ -70,9 +72,11 @@ async function measure(mode: string, file: string): Promise<Record<string, unkno
     const events = await bare(file);
     out = { seconds: (performance.now() - t0) / 1000, events };
   } else if (mode === 'ndjson') {
-    out = await pipeline(file, ['--reporter', 'ndjson']);
+    out = await pipeline(file, ['sufficiency', '--reporter', 'ndjson']);
   } else if (mode === 'json') {
     out = await pipeline(file, ['--json']);
+  } else if (mode === 'grade') {
+    out = await pipeline(file, ['grade', '--reporter', 'ndjson']);
   } else {
     throw new Error(`unknown mode: ${mode}`);
   }

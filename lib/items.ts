@@ -54,8 +54,25 @@ export interface GradeSummary {
   readonly taskPatternMisses: string[];
 }
 
+/** Tokens of the messages counted, each message once with its last usage. */
+export interface Tokens {
+  messages: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+}
+
+export interface TokensSummary {
+  readonly kind: 'summary';
+  readonly analysis: 'tokens';
+  readonly session: string;
+  readonly total: Tokens;
+  readonly byThread: Record<string, Tokens>;
+}
+
 export type Finding = SufficiencyFinding | GradeFinding;
-export type Summary = SufficiencySummary | GradeSummary;
+export type Summary = SufficiencySummary | GradeSummary | TokensSummary;
 export type ReportItem = Finding | Summary | GradeRun;
 export type StreamItem = CanonicalEvent | ReportItem;
 

@@ -1,3 +1,5 @@
+import type { ThreadKind } from './events.js';
+
 // What flows before normalization: lines from `lines`, parsed objects from
 // `parse`, boundary markers from a multi-file source, and raw diagnostics that
 // `normalize` later stamps with the full envelope.
@@ -43,7 +45,21 @@ export interface BoundaryRecord {
   readonly stopped: boolean;
 }
 
-export type PreRecord = LineRecord | ParsedRecord | RawDiagnostic | BoundaryRecord;
+/**
+ * Around a subagent file read into its session (at its delegation's result,
+ * or at the end when nothing links it): its records are that thread's.
+ */
+export interface ThreadBoundary {
+  readonly type: 'thread_boundary';
+  readonly edge: 'start' | 'end';
+  readonly thread: string;
+  readonly threadKind: ThreadKind;
+  /** The Task/Agent call that started it, when linked. */
+  readonly spawnedBy: string | null;
+  readonly file: string;
+}
+
+export type PreRecord = LineRecord | ParsedRecord | RawDiagnostic | BoundaryRecord | ThreadBoundary;
 
 export function rawDiagnostic(code: string, file: string, line: number, message: string): RawDiagnostic {
   return { type: 'raw_diagnostic', code, file, line, message: printable(message) };

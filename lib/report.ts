@@ -12,6 +12,7 @@ import type { GradeReportOptions, GradeSection } from './grade/report-section.js
 import { addPatternStats, gradeSection, gradeSectionSchema } from './grade/report-section.js';
 import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
+import { addTokens, emptyTokens } from './tokens.js';
 
 export const SCHEMA_VERSION = 1;
 /** Diagnostic items kept in a report; `count` stays the true count. */
@@ -30,6 +31,22 @@ export const diagnosticItemSchema = z.object({
 
 export const inputErrorSchema = z.object({ file: z.string(), message: z.string() });
 
+const tokenCounts = z.object({
+  messages: z.number().int().nonnegative(),
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cacheRead: z.number().nonnegative(),
+  cacheCreation: z.number().nonnegative(),
+});
+
+/** Token totals, each message counted once with its last usage; per session and thread. */
+export const tokensSectionSchema = z.object({
+  total: tokenCounts,
+  bySession: z.array(z.object({ session: z.string(), total: tokenCounts, byThread: z.record(z.string(), tokenCounts) })),
+});
+
+export type TokensSection = z.infer<typeof tokensSectionSchema>;
+
 export const reportSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
   /** Sessions analysed, in the order they ended. */
@@ -38,6 +55,7 @@ export const reportSchema = z.object({
   duplicateSessions: z.record(z.string(), z.number().int().positive()),
   sufficiency: sufficiencySectionSchema.optional(),
   grade: gradeSectionSchema.optional(),
+  tokens: tokensSectionSchema,
   diagnostics: z.object({
     count: z.number().int().nonnegative(),
     unknownTypes: z.record(z.string(), z.number().int().positive()),
@@ -88,6 +106,7 @@ interface Parts {
   duplicates: Record<string, number>;
   sufficiency?: { probe: string; calls: SufficiencyCall[]; bySession: ({ session: string } & SufficiencyCounts)[] };
   grade?: { opts: GradeReportOptions; runs: RunResult[]; patterns: Record<string, PatternStat>; misses: string[] };
+  tokens: TokensSection['bySession'];
   diagnostics: Report['diagnostics'];
   inputErrors: InputErrorItem[];
 }
@@ -97,6 +116,7 @@ function assemble(p: Parts): Report {
   const r = { schemaVersion: SCHEMA_VERSION, sessions: p.sessions, duplicateSessions: sortedRecord(p.duplicates) } as Report;
   if (p.sufficiency) r.sufficiency = { probe: p.sufficiency.probe, ...totals(p.sufficiency.bySession), calls: p.sufficiency.calls, bySession: p.sufficiency.bySession };
   if (p.grade) r.grade = gradeSection(p.grade.opts, p.grade.runs, p.grade.patterns, p.grade.misses, p.inputErrors.length);
+  r.tokens = { total: p.tokens.map((t) => t.total).reduce(addTokens, emptyTokens()), bySession: p.tokens };
   r.diagnostics = p.diagnostics;
   r.inputErrors = p.inputErrors;
   r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length, gateFailed: r.grade?.gate.failed ?? false });
@@ -120,6 +140,7 @@ export class ReportBuilder {
   #runs: RunResult[] = [];
   #patterns: Record<string, PatternStat> = {};
   #misses: string[] = [];
+  #tokens: TokensSection['bySession'] = [];
   #diagCount = 0;
   #unknownTypes: Record<string, number> = {};
   #items: DiagnosticItem[] = [];
@@ -166,14 +187,14 @@ export class ReportBuilder {
             this.#bySession.push({ session: item.session, ...copyCounts(item.counts) });
           }
           this.#callBuffer = [];
-        } else {
+        } else if (item.analysis === 'grade') {
           if (!this.#dropping) {
             this.#runs.push(...this.#runBuffer);
             this.#patterns = addPatternStats(this.#patterns, item.patterns);
             this.#misses.push(...item.taskPatternMisses);
           }
           this.#runBuffer = [];
-        }
+        } else if (!this.#dropping) this.#tokens.push({ session: item.session, total: item.total, byThread: item.byThread });
         return;
       default:
         return;
@@ -193,6 +214,7 @@ export class ReportBuilder {
       duplicates: { ...this.#duplicates },
       sufficiency: o.sufficiency ? { probe: o.sufficiency.probe, calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) } : undefined,
       grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
+      tokens: [...this.#tokens],
       diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
       inputErrors: [...(o.inputErrors ?? [])],
     });
@@ -233,6 +255,7 @@ export function mergeReports(a: Report, b: Report): Report {
           misses: [...(ga?.taskPatternMisses ?? []), ...(gb?.taskPatternMisses ?? [])],
         }
       : undefined,
+    tokens: [...a.tokens.bySession, ...b.tokens.bySession.filter((t) => keep(t.session))],
     diagnostics: {
       count: a.diagnostics.count + b.diagnostics.count,
       unknownTypes: sortedRecord(addRecords(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes)),

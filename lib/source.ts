@@ -15,6 +15,9 @@ import type { BoundaryRecord, PreRecord } from './records.js';
 import { rawDiagnostic } from './records.js';
 import type { SessionInput } from './inputs.js';
 import { tracesRecords } from './traces-document.js';
+import type { ThreadKind } from './events.js';
+import type { SubagentFile, SubagentPlan } from './sessions/subagents.js';
+import { linkedSubagent, mirroredByFile, planSubagents, unlinkedKind } from './sessions/subagents.js';
 
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
 // the file (measured with --cpu-prof on a 200 MB transcript).
@@ -34,6 +37,8 @@ export interface SourceOptions {
   onInputError?: (file: string, err: NodeJS.ErrnoException) => void;
   /** Stops reading (SIGINT): the current session ends as stopped, later ones are not read. */
   signal?: AbortSignal;
+  /** Read session files' subagent files into them (default true). */
+  subagents?: boolean;
 }
 
 const STOPPED = Symbol('stopped');
@@ -133,13 +138,20 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     }
     return;
   }
+  const plan = opts.subagents === false ? null : await planSubagents(file);
+  yield* withSubagents(linesOf(file, chunksOf(input, head, opts.signal, stop, close), opts), plan, opts);
+  if (plan && !stop.stopped) yield* unlinked(plan, opts);
+}
+
+/** A file's lines, and the diagnostics of lines too long to keep. */
+async function* linesOf(file: string, chunks: AsyncIterable<Buffer>, opts: SourceOptions): AsyncGenerator<PreRecord> {
   const splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
   const out: PreRecord[] = [];
   const push = (x: PreRecord): void => {
     out.push(x);
   };
   try {
-    for await (const chunk of chunksOf(input, head, opts.signal, stop, close)) {
+    for await (const chunk of chunks) {
       splitter.write(chunk, push);
       if (out.length) {
         yield* out;
@@ -151,6 +163,41 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     splitter.end(push);
   }
   yield* out;
+}
+
+/** A session's lines with each linked subagent file read in where its result comes back. */
+async function* withSubagents(lines: AsyncIterable<PreRecord>, plan: SubagentPlan | null, opts: SourceOptions): AsyncGenerator<PreRecord> {
+  for await (const rec of lines) {
+    if (plan && rec.type === 'line') {
+      if (mirroredByFile(rec.text, plan)) continue;
+      const link = linkedSubagent(rec.text, plan);
+      if (link) yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
+    }
+    yield rec;
+  }
+}
+
+async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord> {
+  plan.consumed.add(sub.file);
+  const thread = spawnedBy ?? `agent-${sub.agentId}`;
+  yield { type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file };
+  const stream = createReadStream(sub.file, { highWaterMark: READ_CHUNK_BYTES });
+  try {
+    yield* withSubagents(linesOf(sub.file, stream as AsyncIterable<Buffer>, opts), plan, opts);
+  } catch (err) {
+    opts.onInputError?.(sub.file, err as NodeJS.ErrnoException);
+  } finally {
+    stream.destroy();
+  }
+  yield { type: 'thread_boundary', edge: 'end', thread, threadKind: kind, spawnedBy, file: sub.file };
+}
+
+/** Subagent files nothing linked: Claude Code's helpers (internal), else orphans. */
+async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord> {
+  for (const sub of plan.byAgentId.values()) {
+    if (plan.consumed.has(sub.file)) continue;
+    yield* subagent(sub, null, await unlinkedKind(sub), plan, opts);
+  }
 }
 
 async function* records(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {

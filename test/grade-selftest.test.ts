@@ -36,9 +36,9 @@ t.test('(a)–(c) on the three tasks', async (t) => {
 t.test('(d) a session transcript: the sidechain call is a third step in its own thread', async (t) => {
   const { report, items } = await gradeText(readFileSync(fx('transcript-sidechain.jsonl'), 'utf8'));
   const [run] = report.grade!.runs;
-  t.same([run!.run, run!.steps, run!.stepsByThread, run!.delivered], ['S1', 3, { main: 2, sidechain: 1 }, null], 'run S1, 3 steps, delivered unknown (no result in a session file)');
+  t.same([run!.run, run!.steps, run!.stepsByThread, run!.delivered], ['S1', 3, { main: 2, 'sidechain-a5': 1 }, null], 'run S1, 3 steps, delivered unknown (no result in a session file)');
   const calls = items.filter((e) => e.kind === 'tool_call');
-  t.same(calls.map((c) => c.kind === 'tool_call' && [c.name, c.thread]), [['Grep', 'main'], ['Read', 'main'], ['Bash', 'sidechain']]);
+  t.same(calls.map((c) => c.kind === 'tool_call' && [c.name, c.thread]), [['Grep', 'main'], ['Read', 'main'], ['Bash', 'sidechain-a5']], 'a sidechain line no Task claims: a thread of its own');
   const grep = calls[0]!;
   t.equal(grep.kind === 'tool_call' && grep.input.pattern, 'def record', 'step 1: Grep, pattern "def record"');
   const readResult = items.find((e) => e.kind === 'tool_result' && e.id === 't2');
@@ -51,4 +51,16 @@ t.test('(e) grounding', async (t) => {
   t.equal((await flags([...edit('e1')])).length, 1, 'Edit x.py with no prior read: one flag');
   t.equal((await flags([...edit('r1', 'Read'), ...edit('e1')])).length, 0, 'Read then Edit: none');
   t.equal((await flags([...edit('w1', 'Write', 'n.py'), ...edit('e1', 'Edit', 'n.py')])).length, 0, 'Write then Edit: none');
+});
+
+t.test('grade sections merge exactly: per-session reports merged = one pass', async (t) => {
+  const { mergeReports } = await import('../lib/report.js');
+  const o = options(config);
+  const sessions = [one(fx('reference-selftest.traces.json')), one(fx('transcript-sidechain.jsonl')), one(fx('audit-hooks.jsonl')), one(fx('code-logger-events.jsonl'))];
+  const all = (await gradeFiles(sessions, o)).report;
+  const parts = [];
+  for (const s of sessions) parts.push((await gradeFiles([s], o)).report);
+  t.same(parts.reduce(mergeReports), all, 'left fold');
+  t.same(parts.reduceRight((acc, r) => mergeReports(r, acc)), all, 'right fold');
+  t.equal(all.grade!.runs.length, 5 + 1 + 2 + 1);
 });

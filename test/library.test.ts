@@ -58,7 +58,7 @@ t.test('a custom stage of the caller\'s own, and the stages() helper', async (t)
   const findings = chunks.join('').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'finding');
   t.equal(findings.length, 8, 'the two renamed Reads became probes too');
   t.ok(seen.every((e) => canonicalEventSchema.safeParse(e).success), 'every event between stages is canonical');
-  t.equal(stages().length, 5, 'stages(): parse, normalize, demux, delegation, sufficiency');
+  t.equal(stages().length, 6, 'stages(): parse, normalize, demux, delegation, sufficiency, tokens');
 });
 
 t.test('any splitter can feed parse: node:readline here', async (t) => {

@@ -14,6 +14,9 @@ import { classifyShell } from '../shell/file-access.js';
 import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../tools.js';
 import type { GradeOptions } from './options.js';
 
+/** How many recent call ids a run remembers to recognise a copied call. */
+export const RECENT_IDS = 65536;
+
 export const RULES = ['forbidden_tool', 'out_of_order', 'retry_storm', 'excessive_steps', 'edited_without_read'] as const;
 export type Rule = (typeof RULES)[number];
 export type Severity = 'high' | 'medium' | 'low';
@@ -74,7 +77,8 @@ export class RunGrader {
   readonly stepsByThread: Record<string, number> = {};
   readonly flags: Flag[] = [];
   #threads = new Map<string, ThreadState>();
-  // Every call id of this run: a call copied into two places is one step.
+  // Recent call ids: a call copied into two places is one step. Bounded: a
+  // copy comes within a subagent's run of its original, not a session apart.
   #ids = new Set<string>();
 
   constructor(run: string, options: GradeOptions, observes: Observes) {
@@ -98,6 +102,7 @@ export class RunGrader {
   call(ev: EventOf<'tool_call'>, push: (f: Flag) => void): void {
     if (this.#ids.has(ev.id)) return;
     this.#ids.add(ev.id);
+    if (this.#ids.size > RECENT_IDS) this.#ids.delete(this.#ids.values().next().value!);
     const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
     this.stepsByThread[ev.thread] = (this.stepsByThread[ev.thread] ?? 0) + 1;
     const t = this.#thread(ev.thread);

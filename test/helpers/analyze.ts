@@ -38,7 +38,7 @@ export const CHUNK_SIZES: Array<number | 'random'> = [1, 3, 7, 64 * 1024, 'rando
 
 async function collect(source: Readable, opts: StagesOptions, head: Array<NodeJS.ReadWriteStream>): Promise<Analysis> {
   const items: StreamItem[] = [];
-  const builder = new ReportBuilder({ sufficiency: { probe: opts.sufficiency?.probe ?? DEFAULT_PROBE } });
+  const builder = new ReportBuilder({ sufficiency: { probe: (opts.sufficiency || undefined)?.probe ?? DEFAULT_PROBE } });
   const sink = new Writable({
     objectMode: true,
     write(item: StreamItem, _e, cb) {

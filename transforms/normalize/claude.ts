@@ -4,10 +4,15 @@
 // its usage; `tool_result.content` is a string or an array of blocks; only
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.
 import type { EventBody, RecordMeta } from '../../lib/events.js';
+import { SidechainLinker, userText } from './sidechains.js';
 
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
 export interface EventSink {
   readonly started: boolean;
+  /** The thread every record now belongs to (a subagent file read into its session), if any. */
+  readonly threadOverride: string | undefined;
+  pushThread(thread: string): void;
+  popThread(): void;
   /** The file being read (a path as given, or `-`). */
   readonly file: string;
   start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void;
@@ -69,14 +74,21 @@ function partText(p: unknown): string {
   return JSON.stringify(p) ?? '';
 }
 
-/** Inline sidechain lines of old session files, until they are linked to their Task call. */
-export const SIDECHAIN_THREAD = 'sidechain';
-
+/** stream-json's thread: the spawning call's id, else main. */
 export function threadOf(v: Obj): string {
   const p = v.parent_tool_use_id;
-  if (typeof p === 'string' && p !== '') return p;
-  // A subagent's line in a session file: never merged into the main thread.
-  return v.isSidechain === true ? SIDECHAIN_THREAD : 'main';
+  return typeof p === 'string' && p !== '' ? p : 'main';
+}
+
+// Injected user text that is not a person typing: slash-command wrappers,
+// command output, reminders and background notifications.
+const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notification>)/;
+
+/** A person's prompt in a session file: it ends the turn before it. */
+export function isHumanPrompt(v: Obj): boolean {
+  if (v.isMeta === true || v.isCompactSummary === true || v.isSidechain === true) return false;
+  const text = userText((v.message as { content?: unknown } | undefined)?.content);
+  return text !== undefined && text.trim() !== '' && !INJECTED.test(text);
 }
 
 export function metaOf(v: Obj): RecordMeta {
@@ -95,7 +107,7 @@ export class ClaudeNormalizer {
   #usage = new Map<string, string>();
   #catalog = new Set<string>();
   #endedByResult = false;
-  #sidechainOpen = false;
+  readonly #sidechains = new SidechainLinker();
 
   /** True when the last turn-closing record of the segment was a `result`; resets. */
   takeEndedByResult(): boolean {
@@ -113,18 +125,21 @@ export class ClaudeNormalizer {
       this.#init(v, line, meta, sink);
       return;
     }
-    if (v.isSidechain === true && !this.#sidechainOpen && threadOf(v) === SIDECHAIN_THREAD && (type === 'assistant' || type === 'user')) {
-      this.#sidechainOpen = true;
-      sink.emit({ kind: 'thread_open', spawnedBy: null, threadKind: 'sidechain' }, SIDECHAIN_THREAD, line, meta);
-    }
     switch (type) {
       case 'assistant':
         this.#endedByResult = false;
-        this.#assistant(v, line, meta, sink);
+        this.#assistant(v, this.#thread(v, line, meta, sink), line, meta, sink);
         return;
       case 'user':
         this.#endedByResult = false;
-        this.#user(v, line, meta, sink);
+        if (v.isCompactSummary === true) return; // synthetic: the summary after a compaction
+        this.#user(v, this.#thread(v, line, meta, sink), line, meta, sink);
+        return;
+      case 'progress':
+        this.#progress(v, line, sink);
+        return;
+      case 'attachment':
+        this.#attachment(v, line, meta, sink);
         return;
       case 'result':
         this.#blocks.clear();
@@ -139,6 +154,42 @@ export class ClaudeNormalizer {
         if (typeof type === 'string' && SILENT_TYPES.has(type)) return;
         sink.unknownType(typeof type === 'string' ? type : '(no type)', line);
     }
+  }
+
+  /** The line's thread: a subagent file's, stream-json's parent id, a linked sidechain, or main. */
+  #thread(v: Obj, line: number, meta: RecordMeta, sink: EventSink): string {
+    if (sink.threadOverride !== undefined) return sink.threadOverride;
+    if (v.isSidechain !== true || (typeof v.parent_tool_use_id === 'string' && v.parent_tool_use_id !== '')) return threadOf(v);
+    const d = this.#sidechains.thread(v);
+    if (d.opens) sink.emit({ kind: 'thread_open', spawnedBy: d.opens.spawnedBy, threadKind: d.opens.kind }, d.thread, line, meta);
+    return d.thread;
+  }
+
+  /**
+   * 2.1.38–2.1.39 mirror a running subagent's messages into the parent as
+   * `agent_progress` lines. The source drops them when the subagent's own
+   * file is read; when it is missing, they are the only record of it.
+   */
+  #progress(v: Obj, line: number, sink: EventSink): void {
+    const data = isObj(v.data) ? v.data : undefined;
+    if (data?.type !== 'agent_progress' || !isObj(data.message)) return;
+    const thread = str(v.parentToolUseID);
+    if (thread === undefined) return;
+    sink.pushThread(thread);
+    try {
+      this.record({ ...data.message, sessionId: v.sessionId }, line, sink);
+    } finally {
+      sink.popThread();
+    }
+  }
+
+  /** Tools announced later in a session (ToolSearch's deferred schemas) extend the catalog. */
+  #attachment(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    const a = isObj(v.attachment) ? v.attachment : undefined;
+    if (a?.type !== 'deferred_tools_delta' || !Array.isArray(a.addedNames)) return;
+    const added = a.addedNames.filter((t): t is string => typeof t === 'string' && !this.#catalog.has(t));
+    for (const t of added) this.#catalog.add(t);
+    if (added.length) sink.emit({ kind: 'catalog_add', tools: added, origin: 'deferred' }, 'main', line, meta);
   }
 
   #init(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -158,13 +209,12 @@ export class ClaudeNormalizer {
     if (v.subtype !== 'compact_boundary' && v.subtype !== 'compaction') return;
     const m = isObj(v.compact_metadata) ? v.compact_metadata : isObj(v.compactMetadata) ? v.compactMetadata : {};
     const pre = m.pre_tokens ?? m.preTokens;
-    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: typeof pre === 'number' ? pre : undefined }, threadOf(v), line, meta);
+    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: typeof pre === 'number' ? pre : undefined }, sink.threadOverride ?? threadOf(v), line, meta);
   }
 
-  #assistant(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+  #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
     if (!isObj(msg) || !Array.isArray(msg.content)) return;
-    const thread = threadOf(v);
     const content = msg.content as unknown[];
     const realId = str(msg.id);
     for (let k = 0; k < content.length; k++) {
@@ -177,6 +227,7 @@ export class ClaudeNormalizer {
         const callId = str(b.id) ?? `#${line}.${k}`;
         const name = str(b.name) ?? '';
         const input = isObj(b.input) ? b.input : {};
+        if ((name === 'Task' || name === 'Agent') && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
       } else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') {
         sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
@@ -204,10 +255,15 @@ export class ClaudeNormalizer {
     sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation }, thread, line, meta);
   }
 
-  #user(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+  #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
-    if (!isObj(msg) || !Array.isArray(msg.content)) return;
-    const thread = threadOf(v);
+    if (!isObj(msg)) return;
+    // A person's prompt in a session file ends the turn, as a `result` does in stream-json.
+    if (thread === 'main' && isHumanPrompt(v)) {
+      sink.emit({ kind: 'turn_end', reason: 'user_prompt' }, 'main', line, meta);
+      return;
+    }
+    if (!Array.isArray(msg.content)) return;
     const results = (msg.content as unknown[]).filter((b): b is Obj => isObj(b) && b.type === 'tool_result');
     // The structured result (`tool_use_result` in stream-json, `toolUseResult`
     // in session files) belongs to the line, so only to a lone tool_result.
@@ -216,6 +272,7 @@ export class ClaudeNormalizer {
       const id = str(b.tool_use_id) ?? '';
       this.#blocks.delete(id);
       this.#usage.delete(id);
+      this.#sidechains.returned(id);
       sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text: flattenContent(b.content), meta: resultMeta(structured) }, thread, line, meta);
     }
   }

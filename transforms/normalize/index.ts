@@ -26,6 +26,8 @@ class SessionStamp implements EventSink {
   #cwd: string | undefined;
   started = false;
   source: Source = 'stream-json';
+  /** Threads forced by subagent files read into the session (innermost last). */
+  #threads: string[] = [];
   dialect: Dialect | null;
   normalizer: RecordNormalizer | null;
   readonly #push: Push<StreamItem>;
@@ -47,6 +49,18 @@ class SessionStamp implements EventSink {
     }
     this.source = this.dialect.sourceOf(v);
     return this.normalizer;
+  }
+
+  get threadOverride(): string | undefined {
+    return this.#threads[this.#threads.length - 1];
+  }
+
+  pushThread(thread: string): void {
+    this.#threads.push(thread);
+  }
+
+  popThread(): void {
+    this.#threads.pop();
   }
 
   setSessionId(id: string): void {
@@ -129,14 +143,26 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
           this.#endSession(true);
           return;
         }
+        s.file = item.file;
         if (!s.normalizer?.takeEndedByResult() && !item.last) {
           s.emit({ kind: 'turn_end', reason: 'segment_end' }, 'main', s.lastLine, {});
         }
         if (item.last) this.#endSession(false);
         return;
       }
+      case 'thread_boundary': {
+        // A subagent file read into its session: its records are that thread's.
+        const s = this.#session(item.file, push);
+        s.file = item.file;
+        if (item.edge === 'start') {
+          s.emit({ kind: 'thread_open', spawnedBy: item.spawnedBy, threadKind: item.threadKind }, item.thread, 0, {});
+          s.pushThread(item.thread);
+        } else s.popThread();
+        return;
+      }
       case 'raw_diagnostic': {
         const s = this.#session(item.file, push);
+        s.file = item.file;
         s.lastLine = item.line;
         s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
         return;
@@ -146,6 +172,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         return;
       case 'record': {
         const s = this.#session(item.file, push);
+        s.file = item.file;
         s.lastLine = item.line;
         s.normalizerFor(item.value).record(item.value, item.line, s);
         return;

@@ -9,12 +9,8 @@ import { readSessions } from '../../source.js';
 import type { ExitCode } from '../../exit-code.js';
 import { ReportBuilder } from '../../report.js';
 import type { InputErrorItem } from '../../report.js';
-import { DEFAULT_FAMILY, DEFAULT_PROBE, sufficiency } from '../../../transforms/sufficiency.js';
-import { grade } from '../../../transforms/grade.js';
-import { parse } from '../../../transforms/parse.js';
-import { normalize } from '../../../transforms/normalize/index.js';
-import { demux } from '../../../transforms/demux.js';
-import { delegation } from '../../../transforms/delegation.js';
+import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../../../transforms/sufficiency.js';
+import { stages } from '../../stages.js';
 import { DEFAULT_MARKER } from '../../sufficiency/returned.js';
 import { DEFAULT_FAIL_ON, FAIL_ON, gradeOptions } from '../../grade/options.js';
 import type { FailOn } from '../../grade/options.js';
@@ -146,12 +142,10 @@ function makeCommand(spec: Spec): Command {
         inputErrors.push({ file, message });
       },
     });
-    const stages = [parse(), normalize({ format: format === 'claude' || format === 'audit' ? format : undefined }), demux(), delegation()];
-    if (suff) stages.push(sufficiency(suff));
-    if (gradeOpts) stages.push(grade(gradeOpts));
+    const pipelineStages = stages({ normalize: { format: format === 'claude' || format === 'audit' ? format : undefined }, sufficiency: suff ?? false, grade: gradeOpts });
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
-    await runPipeline(source, stages, targets, (item) => collector.add(item));
+    await runPipeline(source, pipelineStages, targets, (item) => collector.add(item));
     return collector.build().exitCode as ExitCode;
   }
 
