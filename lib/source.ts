@@ -15,6 +15,7 @@ import type { BoundaryRecord, PreRecord } from './records.js';
 import { rawDiagnostic } from './records.js';
 import type { SessionInput } from './inputs.js';
 import { tracesRecords } from './traces-document.js';
+import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from './events.js';
 import type { SubagentFile, SubagentPlan } from './sessions/subagents.js';
 import { linkedSubagent, mirroredByFile, planSubagents, unlinkedKind } from './sessions/subagents.js';
@@ -39,7 +40,21 @@ export interface SourceOptions {
   signal?: AbortSignal;
   /** Read session files' subagent files into them (default true). */
   subagents?: boolean;
+  /** Keep reading files as they grow (`--follow`). */
+  follow?: FollowSettings;
+  /** Told how many bytes of the inputs were read (for progress on a terminal). */
+  onBytes?: (n: number) => void;
 }
+
+export interface FollowSettings {
+  /** Stop after this long without new bytes (ms); 'auto': none for session files, 10 minutes for stream-json. */
+  readonly idleMs?: number | 'auto';
+  /** Ends the follow normally (the run's `result` arrived, a newer session started). */
+  readonly end?: AbortSignal;
+}
+
+/** stream-json runs end with a `result`; one that died is given this long before it is called stopped. */
+export const STREAM_JSON_IDLE_MS = 10 * 60 * 1000;
 
 const STOPPED = Symbol('stopped');
 
@@ -87,7 +102,8 @@ export function sniffFormat(head: Buffer, complete: boolean): FileFormat | undef
 }
 
 /** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */
-async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: AbortSignal | undefined, stop: { stopped: boolean }, close: () => void): AsyncGenerator<Buffer> {
+async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: AbortSignal | undefined, stop: { stopped: boolean }, close: () => void, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
+  for (const b of head) onBytes?.(b.length);
   yield* head;
   for (;;) {
     const r = await nextOrStop(input, signal);
@@ -98,7 +114,9 @@ async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: 
       return;
     }
     if (r.done) return;
-    yield typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+    const b = typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+    onBytes?.(b.length);
+    yield b;
   }
 }
 
@@ -121,7 +139,12 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
   }
 }
 
-async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord> {
+async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord | Restart> {
+  if (opts.follow && file !== '-') {
+    const plan = opts.subagents === false ? null : await planSubagents(file);
+    yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts);
+    return;
+  }
   const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
   const input = stream[Symbol.asyncIterator]();
   const close = (): void => {
@@ -130,7 +153,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const { format, head } = await sniff(input, opts.format);
   if (format === 'document') {
     try {
-      yield* tracesRecords(Readable.from(chunksOf(input, head, opts.signal, stop, close)), file) as AsyncIterable<PreRecord>;
+      yield* tracesRecords(Readable.from(chunksOf(input, head, opts.signal, stop, close, opts.onBytes)), file) as AsyncIterable<PreRecord>;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== undefined && (err as NodeJS.ErrnoException).syscall !== undefined) throw err;
       // A broken document is bad input, not an unreadable file.
@@ -139,19 +162,56 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     return;
   }
   const plan = opts.subagents === false ? null : await planSubagents(file);
-  yield* withSubagents(linesOf(file, chunksOf(input, head, opts.signal, stop, close), opts), plan, opts);
+  yield* withSubagents(linesOf(file, chunksOf(input, head, opts.signal, stop, close, opts.onBytes), opts), plan, opts);
   if (plan && !stop.stopped) yield* unlinked(plan, opts);
 }
 
+/** A followed file's bytes; SIGINT or the idle timeout stop it (stopped), `end` ends it. */
+async function* followed(file: string, opts: SourceOptions, f: FollowSettings, stop: { stopped: boolean }): AsyncGenerator<Buffer | typeof RESTART> {
+  const ac = new AbortController();
+  const onStop = (): void => {
+    stop.stopped = true;
+    ac.abort();
+  };
+  const onEnd = (): void => ac.abort();
+  opts.signal?.addEventListener('abort', onStop, { once: true });
+  f.end?.addEventListener('abort', onEnd, { once: true });
+  if (opts.signal?.aborted) onStop();
+  if (f.end?.aborted) onEnd();
+  let sessionFile: boolean | undefined;
+  const idleMs = (): number | undefined => (f.idleMs === 'auto' ? (sessionFile === true ? undefined : STREAM_JSON_IDLE_MS) : f.idleMs);
+  try {
+    for await (const c of followChunks(file, { signal: ac.signal, idleMs, onIdle: () => (stop.stopped = true) })) {
+      // The format is known from the first bytes: session files carry `sessionId`.
+      if (sessionFile === undefined && c !== RESTART && c.length) sessionFile = c.includes('"sessionId"');
+      yield c;
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', onStop);
+    f.end?.removeEventListener('abort', onEnd);
+  }
+}
+
+/** Marks a followed file truncated or replaced: its session starts over. */
+interface Restart {
+  readonly type: 'restart';
+}
+
 /** A file's lines, and the diagnostics of lines too long to keep. */
-async function* linesOf(file: string, chunks: AsyncIterable<Buffer>, opts: SourceOptions): AsyncGenerator<PreRecord> {
-  const splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
+async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof RESTART>, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
+  let splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
   const out: PreRecord[] = [];
   const push = (x: PreRecord): void => {
     out.push(x);
   };
   try {
     for await (const chunk of chunks) {
+      if (chunk === RESTART) {
+        // What was half-written before the cut is void.
+        splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
+        yield { type: 'restart' };
+        continue;
+      }
       splitter.write(chunk, push);
       if (out.length) {
         yield* out;
@@ -166,7 +226,7 @@ async function* linesOf(file: string, chunks: AsyncIterable<Buffer>, opts: Sourc
 }
 
 /** A session's lines with each linked subagent file read in where its result comes back. */
-async function* withSubagents(lines: AsyncIterable<PreRecord>, plan: SubagentPlan | null, opts: SourceOptions): AsyncGenerator<PreRecord> {
+async function* withSubagents(lines: AsyncIterable<PreRecord | Restart>, plan: SubagentPlan | null, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
   for await (const rec of lines) {
     if (plan && rec.type === 'line') {
       if (mirroredByFile(rec.text, plan)) continue;
@@ -177,7 +237,7 @@ async function* withSubagents(lines: AsyncIterable<PreRecord>, plan: SubagentPla
   }
 }
 
-async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord> {
+async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
   plan.consumed.add(sub.file);
   const thread = spawnedBy ?? `agent-${sub.agentId}`;
   yield { type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file };
@@ -193,21 +253,29 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
 }
 
 /** Subagent files nothing linked: Claude Code's helpers (internal), else orphans. */
-async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord> {
+async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
   for (const sub of plan.byAgentId.values()) {
     if (plan.consumed.has(sub.file)) continue;
     yield* subagent(sub, null, await unlinkedKind(sub), plan, opts);
   }
 }
 
-async function* records(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
+/** The records of sessions one after the other, between boundaries. */
+export async function* sessionRecords(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
   const stop = { stopped: false };
   for (const s of sessions) {
     for (let i = 0; i < s.files.length; i++) {
       const file = s.files[i]!;
       yield boundary('segment_start', s, i + 1, file);
       try {
-        yield* fileRecords(file, opts, stop);
+        for await (const rec of fileRecords(file, opts, stop)) {
+          if (rec.type !== 'restart') yield rec;
+          else {
+            // A followed file cut short or replaced: its session starts over.
+            yield boundary('segment_end', s, i + 1, file, true, true);
+            yield boundary('segment_start', s, 1, file);
+          }
+        }
       } catch (err) {
         // Stopped from downstream (a reader left): not the file's fault.
         if ((err as Error).name === 'AbortError') return;
@@ -224,5 +292,5 @@ async function* records(sessions: readonly SessionInput[], opts: SourceOptions):
 
 /** An object stream of boundary, line and diagnostic records for `parse`. */
 export function readSessions(sessions: readonly SessionInput[], opts: SourceOptions = {}): Readable {
-  return Readable.from(records(sessions, opts), { objectMode: true, highWaterMark: 8 });
+  return Readable.from(sessionRecords(sessions, opts), { objectMode: true, highWaterMark: 8 });
 }

@@ -4,6 +4,7 @@
 // counts to the note.
 import type { Transform } from 'node:stream';
 import type { Report, SufficiencySection } from '../lib/report.js';
+import type { StreamItem } from '../lib/items.js';
 import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { renderGradeText } from './grade-text.js';
@@ -53,7 +54,29 @@ export function renderText(report: Report): string {
   return parts.join('\n');
 }
 
-/** A sink: stream items in, the text report out when the input ends. */
-export function text(opts: SinkOptions): Transform {
-  return reportSink(opts, renderText);
+/** One line for a finding the moment it is decided, for a followed run. */
+export function liveLine(item: StreamItem): string | undefined {
+  if (item.kind === 'finding' && item.analysis === 'sufficiency') {
+    const c = item.call;
+    const files = c.returned.length;
+    const what = c.bucket !== null ? `→ ${c.next}` : `(${c.reason}${c.next ? `: ${c.next}` : ''})`;
+    return `sufficiency${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] ${what}\n`;
+  }
+  if (item.kind === 'finding' && item.analysis === 'grade') {
+    const f = item.flag;
+    return `grade ${item.run} step ${f.step} ${f.severity} ${f.rule}: ${f.detail}\n`;
+  }
+  if (item.kind === 'run') return `grade ${item.result.run}: ${item.result.verdict} (${item.result.steps} steps, ${item.result.flags.length} flags)\n`;
+  return undefined;
+}
+
+export interface TextOptions extends SinkOptions {
+  /** Print each finding as it is decided, then the report (`--follow`). */
+  live?: boolean;
+}
+
+/** A sink: stream items in, the text report out when the input ends (and findings as decided when live). */
+export function text(opts: TextOptions): Transform {
+  const { live, ...rest } = opts;
+  return live ? reportSink(rest, (r) => `\n${renderText(r)}`, (item, builder) => (builder.isDuplicate(item.kind === 'finding' || item.kind === 'run' ? item.session : '') ? undefined : liveLine(item))) : reportSink(rest, renderText);
 }

@@ -98,6 +98,8 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   /** Answered probes whose reaction is a delegation, by that delegation's id. */
   #byDelegation = new Map<string, Probe[]>();
   #counts: SufficiencyCounts = emptyCounts();
+  /** Claude Code's own helper agents: reported elsewhere, never judged. */
+  #internal = new Set<string>();
 
   constructor(opts: SufficiencyOptions = {}) {
     this.#probe = new RegExp(opts.probe ?? DEFAULT_PROBE);
@@ -114,7 +116,11 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       case 'session_start':
         this.#reset();
         break;
+      case 'thread_open':
+        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        return;
       case 'tool_call':
+        if (this.#internal.has(ev.thread)) return;
         this.#toolCall(ev, decided);
         break;
       case 'tool_result':
@@ -128,6 +134,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         for (const [thread, t] of this.#threads) if (ev.reason !== 'user_prompt' || thread === ev.thread) this.#endWaits(t, decided);
         break;
       case 'thread_close': {
+        this.#internal.delete(ev.thread);
         const t = this.#threads.get(ev.thread);
         if (t) {
           this.#endWaits(t, decided);
@@ -149,6 +156,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   }
 
   #reset(): void {
+    this.#internal.clear();
     this.#threads.clear();
     this.#byId.clear();
     this.#byDelegation.clear();

@@ -8,9 +8,9 @@ import { packageVersion } from '../version.js';
 import type { Command } from './command.js';
 import type { CliIO } from './io.js';
 import { PROG, say } from './io.js';
-import { analyzeCommand, gradeCommand, sufficiencyCommand } from './commands/analysis.js';
+import { analyzeCommand, gradeCommand, sessionCommand, sufficiencyCommand } from './commands/analysis.js';
 
-export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand];
+export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand, sessionCommand];
 const DEFAULT_COMMAND = analyzeCommand;
 
 function help(): string {

@@ -54,12 +54,13 @@ async function openFile(path: string, flags: 'w' | 'a'): Promise<NodeJS.Writable
  * report is also appended to $GITHUB_STEP_SUMMARY when that is set, the file
  * GitHub Actions shows on the run's page.
  */
-export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: readonly string[] = []): Promise<SinkTarget[]> {
+export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: readonly string[] = [], live = false): Promise<SinkTarget[]> {
   const targets: SinkTarget[] = [];
   const reading = new Set(inputs.filter((i) => i !== '-').map((i) => resolve(io.cwd, i)));
   for (const s of specs) if (s.file !== undefined && reading.has(resolve(io.cwd, s.file))) throw new UsageError(`--reporter ${s.name}=${s.file} would overwrite an input`);
   for (const s of specs) {
-    const transform = REPORTERS[s.name]!(opts);
+    // A followed run's text report prints each finding as it is decided.
+    const transform = s.name === 'text' ? text({ ...opts, live }) : REPORTERS[s.name]!(opts);
     if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false });
     else targets.push({ transform, dest: await openFile(resolve(io.cwd, s.file), 'w'), end: true });
   }

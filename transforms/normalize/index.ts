@@ -32,6 +32,8 @@ class SessionStamp implements EventSink {
   normalizer: RecordNormalizer | null;
   readonly #push: Push<StreamItem>;
 
+  onResult: (() => void) | undefined;
+
   constructor(key: string, file: string, push: Push<StreamItem>, forced: Dialect | null) {
     this.key = key;
     this.id = key;
@@ -94,6 +96,7 @@ class SessionStamp implements EventSink {
     ev.ts = meta.ts;
     ev.cwd = meta.cwd ?? this.#cwd;
     this.#push(ev);
+    if (ev.kind === 'turn_end' && ev.reason === 'result') this.onResult?.();
   }
 
   unknownType(type: string, line: number): void {
@@ -106,16 +109,20 @@ export interface NormalizeOptions {
   sessionKey?: string;
   /** Force a format (a registered dialect's name) instead of detecting it. */
   format?: string;
+  /** Called when a stream-json run's `result` arrives (a followed run stops there). */
+  onResult?: () => void;
 }
 
 export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem> {
   readonly #defaultKey: string;
   readonly #forced: Dialect | null;
+  readonly #onResult: (() => void) | undefined;
   #s: SessionStamp | null = null;
 
   constructor(opts: NormalizeOptions = {}) {
     this.#defaultKey = opts.sessionKey ?? '-';
     this.#forced = opts.format === undefined ? null : (dialectNamed(opts.format) ?? null);
+    this.#onResult = opts.onResult;
     if (opts.format !== undefined && this.#forced === null) throw new UsageError(`unknown format '${opts.format}'`);
   }
 
@@ -130,7 +137,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         if (item.edge === 'segment_start') {
           if (item.segment === 1 || this.#s === null || this.#s.key !== item.sessionKey) {
             this.#endSession(false);
-            this.#s = new SessionStamp(item.sessionKey, item.file, push, this.#forced);
+            this.#s = this.#stamp(item.sessionKey, item.file, push);
           }
           this.#s.segment = item.segment;
           this.#s.file = item.file;
@@ -185,8 +192,14 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
   }
 
   #session(file: string, push: Push<StreamItem>): SessionStamp {
-    if (this.#s === null) this.#s = new SessionStamp(this.#defaultKey === '-' ? file : this.#defaultKey, file, push, this.#forced);
+    if (this.#s === null) this.#s = this.#stamp(this.#defaultKey === '-' ? file : this.#defaultKey, file, push);
     return this.#s;
+  }
+
+  #stamp(key: string, file: string, push: Push<StreamItem>): SessionStamp {
+    const s = new SessionStamp(key, file, push, this.#forced);
+    s.onResult = this.#onResult;
+    return s;
   }
 
   #endSession(stopped: boolean): void {

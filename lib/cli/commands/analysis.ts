@@ -3,9 +3,13 @@
 // reporters, and the exit code — computed from the report, so the two can
 // never disagree.
 import type { ParseArgsConfig } from 'node:util';
+import { stat } from 'node:fs/promises';
+import { Progress, wantsProgress } from '../progress.js';
+import type { ProgressTarget } from '../progress.js';
 import { loadConfig } from '../../config.js';
 import { discoverSessions } from '../../inputs.js';
 import { readSessions } from '../../source.js';
+import type { SourceOptions } from '../../source.js';
 import type { ExitCode } from '../../exit-code.js';
 import { ReportBuilder } from '../../report.js';
 import type { InputErrorItem } from '../../report.js';
@@ -19,6 +23,9 @@ import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../errors.js';
 import { openReporters, REPORTERS, reporterSpecs } from '../reporters.js';
+import { chooseSessions, renderSessionList } from '../session-inputs.js';
+import { findProjectDir, listSessions } from '../../sessions/locate.js';
+import { followProject } from '../../sessions/follow-project.js';
 import { runPipeline } from '../run.js';
 import type { CliIO } from '../io.js';
 import { say } from '../io.js';
@@ -35,7 +42,12 @@ const COMMON = {
   'max-line-bytes': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
+  project: { type: 'string' },
+  session: { type: 'string' },
+  follow: { type: 'boolean', short: 'f' },
+  'idle-timeout': { type: 'string' },
 } satisfies Options;
+const SESSION = { list: { type: 'boolean' }, all: { type: 'boolean' } } satisfies Options;
 const SUFFICIENCY = { probe: { type: 'string' }, 'probe-family': { type: 'string' } } satisfies Options;
 const GRADE = { outcomes: { type: 'string' }, task: { type: 'string' }, 'task-pattern': { type: 'string' }, 'fail-on': { type: 'string' } } satisfies Options;
 
@@ -54,6 +66,12 @@ interface Values {
   task?: string;
   'task-pattern'?: string;
   'fail-on'?: string;
+  project?: string;
+  session?: string;
+  follow?: boolean;
+  'idle-timeout'?: string;
+  list?: boolean;
+  all?: boolean;
 }
 
 const FORMATS = ['claude', 'audit', 'traces'];
@@ -63,7 +81,12 @@ const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', 
   --config FILE           agent-eval.yaml to use (default: the nearest one upward)
   --format NAME           read every input as ${FORMATS.join(' | ')} (default: detected per file)
   --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
-  -q, --quiet             no diagnostics on stderr
+  --project DIR           read sessions of this project (its newest, or --session)
+  --session ID            a session of the project (id or unique prefix)
+  -f, --follow            keep reading as the input grows; stops at the run's
+                          result, on SIGINT, or after --idle-timeout
+  --idle-timeout DUR      e.g. 90s, 10m (default: none for session files, 10m for stream-json)
+  -q, --quiet             no diagnostics or progress on stderr
   -h, --help              this help`;
 const HELP_SUFFICIENCY = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})
   --probe-family REGEX    a next call of these is "explore again" (default: ${DEFAULT_FAMILY})`;
@@ -78,6 +101,23 @@ interface Spec {
   readonly sufficiency: boolean;
   readonly grade: boolean;
   readonly usage: string;
+  /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
+  readonly session?: boolean;
+}
+
+async function totalBytes(files: readonly string[]): Promise<number> {
+  let n = 0;
+  for (const f of files) if (f !== '-') n += await stat(f).then((s) => s.size, () => 0);
+  return n;
+}
+
+/** `90s`, `10m`, `1h`, or seconds. */
+function durationFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!m) throw new UsageError(`${flag}: expected a duration such as 90s or 10m, got '${value}'`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  return Number(m[1]) * unit;
 }
 
 function failOnFlag(value: string | undefined): FailOn[] | undefined {
@@ -88,8 +128,8 @@ function failOnFlag(value: string | undefined): FailOn[] | undefined {
 }
 
 function makeCommand(spec: Spec): Command {
-  const options: Options = { ...COMMON, ...(spec.sufficiency ? SUFFICIENCY : {}), ...(spec.grade ? GRADE : {}) };
-  const help = [spec.usage, '', 'Options:', HELP_COMMON, ...(spec.sufficiency ? [HELP_SUFFICIENCY] : []), ...(spec.grade ? [HELP_GRADE] : []), ''].join('\n');
+  const options: Options = { ...COMMON, ...(spec.sufficiency ? SUFFICIENCY : {}), ...(spec.grade ? GRADE : {}), ...(spec.session ? SESSION : {}) };
+  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.sufficiency ? [HELP_SUFFICIENCY] : []), ...(spec.grade ? [HELP_GRADE] : []), ''].join('\n');
 
   async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const parsed = parseFlags(argv, options);
@@ -99,6 +139,13 @@ function makeCommand(spec: Spec): Command {
       io.stdout.write(help);
       return 0;
     }
+    if (spec.session && positionals.length > 1) throw new UsageError('session takes one project folder');
+    if (spec.session && values.list) {
+      const projectDir = await findProjectDir(positionals[0] ?? io.cwd, io.env);
+      io.stdout.write(renderSessionList(await listSessions(projectDir), values.json === true));
+      return 0;
+    }
+    if (values.session !== undefined && values.all) throw new UsageError('--session and --all cannot be used together');
     // Everything a user can get wrong is checked before anything is read.
     const specs = reporterSpecs(values.reporter, values.json);
     const format = values.format;
@@ -109,6 +156,8 @@ function makeCommand(spec: Spec): Command {
     const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
     if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
     const failOn = failOnFlag(values['fail-on']);
+    const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
+    if (idleMs !== undefined && !values.follow) throw new UsageError('--idle-timeout needs --follow');
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(values.outcomes);
 
@@ -122,30 +171,55 @@ function makeCommand(spec: Spec): Command {
       grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn } : undefined,
       inputErrors,
     };
-    const targets = await openReporters(specs, sinkOpts, io, positionals);
+    // Inputs: files and folders, or a project's sessions.
+    let inputs = positionals;
+    let projectDir: string | undefined;
+    if (spec.session || values.project !== undefined || values.session !== undefined) {
+      const choice = await chooseSessions(spec.session ? (positionals[0] ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
+      projectDir = choice.projectDir;
+      inputs = spec.session ? choice.files : [...positionals, ...choice.files];
+    }
+    if (values.follow && inputs.length > 1 && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
+    const targets = await openReporters(specs, sinkOpts, io, inputs, values.follow === true);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
-    const { sessions, problems } = await discoverSessions(positionals);
+    const { sessions, problems } = await discoverSessions(inputs);
     for (const p of problems) {
       say(io, p.message);
       inputErrors.push({ file: p.path, message: p.message });
     }
-    const source = readSessions(sessions, {
+    // Long reads show progress on a terminal.
+    const total = values.follow ? 0 : await totalBytes(sessions.flatMap((s) => s.files));
+    const progress = !values.follow && total > 0 && wantsProgress(io.stderr as ProgressTarget, io.env, values.quiet === true) ? new Progress(io.stderr as ProgressTarget, total) : undefined;
+    // A followed stream-json run stops at its result.
+    const end = new AbortController();
+    const follow = values.follow ? { idleMs: idleMs ?? ('auto' as const), end: end.signal } : undefined;
+    const sourceOptions: SourceOptions = {
       maxLineBytes,
       stdin: io.stdin,
       format: format === 'traces' ? 'document' : format === undefined ? undefined : 'jsonl',
       // SIGINT stops reading; what was read is still reported.
       signal: io.signal,
-      onInputError: (file, err) => {
+      follow,
+      onBytes: progress ? (n: number) => progress.add(n) : undefined,
+      onInputError: (file: string, err: NodeJS.ErrnoException) => {
         const message = `cannot read ${file}: ${err.code ?? err.message}`;
         say(io, message);
         inputErrors.push({ file, message });
       },
-    });
-    const pipelineStages = stages({ normalize: { format: format === 'claude' || format === 'audit' ? format : undefined }, sufficiency: suff ?? false, grade: gradeOpts });
+    };
+    // `session --follow` moves to a newer session when one starts.
+    const source = values.follow && spec.session && projectDir !== undefined && values.session === undefined ? followProject(projectDir, sourceOptions) : readSessions(sessions, sourceOptions);
+    // The line is cleared when reading ends, before any report is written.
+    source.once('end', () => progress?.end());
+    const pipelineStages = stages({ normalize: { format: format === 'claude' || format === 'audit' ? format : undefined, onResult: follow ? () => end.abort() : undefined }, sufficiency: suff ?? false, grade: gradeOpts });
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
-    await runPipeline(source, pipelineStages, targets, (item) => collector.add(item));
+    try {
+      await runPipeline(source, pipelineStages, targets, (item) => collector.add(item));
+    } finally {
+      progress?.end();
+    }
     return collector.build().exitCode as ExitCode;
   }
 
@@ -156,6 +230,23 @@ const INPUTS = `Reads Claude Code stream-json or session files, traces.json docu
 audit logs, from files, directories (walked for *.jsonl) or stdin (no input,
 or -). X.tN.jsonl is segment N of X.jsonl. Exit: 0 ok, 3 gate failed, 2 usage
 or input error, 1 internal error.`;
+
+const HELP_SESSION = `  --list                  list the project's sessions (tab-separated; JSON with --json)
+  --all                   every session of the project, oldest first`;
+
+export const sessionCommand = makeCommand({
+  name: 'session',
+  summary: 'a Claude Code project\'s sessions: the newest, one, or all; --follow to watch',
+  sufficiency: true,
+  grade: true,
+  session: true,
+  usage: `Usage: agent-eval-stream session [PROJECT_DIR] [--session ID | --list | --all] [options]
+
+Sufficiency and grading on a project's interactive sessions (default: the
+newest; PROJECT_DIR defaults to the current folder). Sessions live in
+$CLAUDE_CONFIG_DIR/projects or ~/.claude/projects; subagent files are read in
+where their delegation returns.`,
+});
 
 export const analyzeCommand = makeCommand({
   name: 'analyze',
