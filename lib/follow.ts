@@ -58,21 +58,47 @@ class Wakeup {
   }
 }
 
+// The file's first bytes, kept to notice it rewritten in place (truncated and
+// written again to more than we had read: its size alone would not tell).
+const HEAD = 4096;
+
+async function headChanged(fh: FileHandle, head: Buffer): Promise<boolean> {
+  if (head.length === 0) return false;
+  const now = Buffer.alloc(head.length);
+  const { bytesRead } = await fh.read(now, 0, head.length, 0);
+  return bytesRead < head.length || !now.equals(head);
+}
+
 export async function* followChunks(path: string, opts: FollowOptions = {}): AsyncGenerator<Buffer | typeof RESTART> {
   const poll = Math.min(opts.pollMs ?? POLL_MS, POLL_MS);
   let fh: FileHandle = await open(path, 'r');
   let ino = (await fh.stat()).ino;
   let pos = 0;
+  let head = Buffer.alloc(0);
   let lastData = Date.now();
   const wake = new Wakeup(path);
   const buf = Buffer.alloc(CHUNK);
+  let woke = false;
   try {
     while (!opts.signal?.aborted) {
+      // After a wait the file may have been rewritten: look before reading on
+      // from where we were, or we would read the middle of its new content.
+      if (woke) {
+        woke = false;
+        if (await headChanged(fh, head)) {
+          pos = 0;
+          head = Buffer.alloc(0);
+          yield RESTART;
+          continue;
+        }
+      }
       const { bytesRead } = await fh.read(buf, 0, CHUNK, pos);
       if (bytesRead > 0) {
+        const chunk = Buffer.from(buf.subarray(0, bytesRead));
+        if (head.length < HEAD) head = Buffer.concat([head, chunk.subarray(0, HEAD - head.length)]);
         pos += bytesRead;
         lastData = Date.now();
-        yield Buffer.from(buf.subarray(0, bytesRead));
+        yield chunk;
         continue;
       }
       // At the end: has the file been replaced or cut short?
@@ -82,11 +108,13 @@ export async function* followChunks(path: string, opts: FollowOptions = {}): Asy
         fh = await open(path, 'r');
         ino = (await fh.stat()).ino;
         pos = 0;
+        head = Buffer.alloc(0);
         yield RESTART;
         continue;
       }
-      if (now && now.size < pos) {
+      if (now && (now.size < pos || (await headChanged(fh, head)))) {
         pos = 0;
+        head = Buffer.alloc(0);
         yield RESTART;
         continue;
       }
@@ -96,6 +124,7 @@ export async function* followChunks(path: string, opts: FollowOptions = {}): Asy
         return;
       }
       await wake.wait(idle === undefined ? poll : Math.min(poll, Math.max(1, idle - (Date.now() - lastData))), opts.signal);
+      woke = true;
     }
   } finally {
     wake.close();

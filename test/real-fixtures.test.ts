@@ -123,3 +123,30 @@ if (!existsSync(REAL)) {
     });
   }
 }
+
+if (existsSync(REAL)) {
+  t.test('the real stream-json run and its session file: the same steps, threads and flags', async (t) => {
+    const grade = async (file: string) => {
+      const b = new ReportBuilder({ grade: { config: 'built-in defaults', verified: false, failOn: ['corrupt-success'] } });
+      const calls: string[] = [];
+      await pipeline([
+        readSessions([{ key: file, files: [file] }]),
+        ...stages({ sufficiency: false, grade: gradeOptions({ config: {}, path: null }) }),
+        new Writable({
+          objectMode: true,
+          write(item: StreamItem, _e, cb) {
+            b.add(item);
+            if (item.kind === 'tool_call') calls.push(`${item.thread}:${item.id}:${item.name}`);
+            cb();
+          },
+        }),
+      ]);
+      return { run: b.build().grade!.runs[0]!, calls };
+    };
+    const stream = await grade(join(REAL, 'stream-json/cc-stream-json_v2.1.29_tool-error_write_result.jsonl'));
+    const session = await grade(join(REAL, 'stream-json/cc-session_v2.1.29_same-run-as-stream-json.jsonl'));
+    t.same(session.calls, stream.calls, 'steps and threads');
+    t.same([session.run.steps, session.run.stepsByThread, session.run.flags], [stream.run.steps, stream.run.stepsByThread, stream.run.flags], 'steps and flags');
+    t.same([stream.run.delivered, session.run.delivered], [true, null], 'only delivered differs: the session file has no result');
+  });
+}

@@ -1,0 +1,137 @@
+// Following a live log: lines split across writes, truncation and
+// replacement, the idle timeout, stopping at the result, SIGINT, and
+// `session --follow` moving to a new session.
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { appendFileSync, mkdirSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { followChunks, RESTART } from '../lib/follow.js';
+import { BIN } from './helpers/cli.js';
+import { explore, exploreRes, init, jsonl, req, done, text } from './helpers/transcript.js';
+import { projectSlug } from '../lib/sessions/locate.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+t.test('followChunks: growth, truncation, replacement, idle, stop', async (t) => {
+  const dir = t.testdir({ 'f.log': 'ab' });
+  const file = join(dir, 'f.log');
+  const ac = new AbortController();
+  const got: string[] = [];
+  let idle = false;
+  const reader = (async () => {
+    for await (const c of followChunks(file, { signal: ac.signal, idleMs: 1500, onIdle: () => (idle = true) })) got.push(c === RESTART ? '<restart>' : String(c));
+  })();
+  await sleep(150);
+  appendFileSync(file, 'cd');
+  await sleep(250);
+  truncateSync(file, 0);
+  appendFileSync(file, 'xy');
+  await sleep(250);
+  writeFileSync(join(dir, 'g.log'), 'new');
+  renameSync(join(dir, 'g.log'), file);
+  await sleep(250);
+  t.same(got, ['ab', 'cd', '<restart>', 'xy', '<restart>', 'new'], 'appended bytes; a cut restarts; a replaced file restarts');
+  await reader;
+  t.ok(idle, 'stops after the idle timeout');
+  const again = (async () => {
+    for await (const _ of followChunks(file, { signal: ac.signal })) void _;
+  })();
+  ac.abort();
+  await again;
+  t.pass('stops when told');
+});
+
+interface Live {
+  lines: () => string[];
+  exited: Promise<[number | null]>;
+  kill: (sig: NodeJS.Signals) => void;
+  waitFor: (re: RegExp) => Promise<void>;
+}
+
+function live(args: string[], env: NodeJS.ProcessEnv = {}): Live {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  return {
+    lines: () => out.split('\n').filter(Boolean),
+    exited,
+    kill: (sig) => child.kill(sig),
+    waitFor: async (re) => {
+      while (!re.test(out)) await once(child.stdout, 'data');
+    },
+  };
+}
+
+t.test('--follow on stream-json: findings as lines complete, stop at the result', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'run.jsonl');
+  writeFileSync(file, jsonl([init()]));
+  const p = live(['sufficiency', '--follow', '--reporter', 'ndjson', file]);
+  appendFileSync(file, jsonl([req('m1', [explore('e1', 'one')]), exploreRes('e1', ['a/b.js'])]));
+  const next = jsonl([req('m2', [explore('e2', 'two')])]);
+  appendFileSync(file, next.slice(0, 30)); // half a line: held until complete
+  await sleep(300);
+  t.same(p.lines(), [], 'nothing decided yet: the reaction is half-written');
+  appendFileSync(file, next.slice(30));
+  await p.waitFor(/"id":"e1"/);
+  t.match(p.lines()[0], /"bucket":"explore_again"/, 'decided the moment the reaction line completed');
+  appendFileSync(file, jsonl([exploreRes('e2', ['a/c.js']), req('m3', [text('answer')]), done()]));
+  const [code] = await p.exited;
+  t.equal(code, 0, 'stopped by the run\'s result, by itself');
+  const last = JSON.parse(p.lines().at(-1)!);
+  t.same([last.type, last.sufficiency.answered], ['summary', 2]);
+});
+
+t.test('--follow: a truncated file starts over; SIGINT prints what was seen, pending included', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'run.jsonl');
+  const first = { session: 'first' };
+  writeFileSync(file, jsonl([init(undefined, first), req('m1', [explore('e1', 'old')], first), exploreRes('e1', ['a/b.js'], '', first), req('m2', [explore('e2', 'again')], first)]));
+  const p = live(['sufficiency', '--follow', '--reporter', 'ndjson', file]);
+  await p.waitFor(/"id":"e1"/); // the first content has been read
+  const second = { session: 'second' };
+  writeFileSync(file, jsonl([init(undefined, second), req('m9', [explore('e9', 'new')], second), exploreRes('e9', ['a/c.js'], '', second)]));
+  await sleep(500);
+  p.kill('SIGINT');
+  const [code] = await p.exited;
+  t.equal(code, 0);
+  const lines = p.lines().map((l) => JSON.parse(l));
+  const findings = lines.filter((l) => l.type === 'finding').map((l) => [l.session, l.query, l.bucket ?? l.reason]);
+  t.same(findings, [['first', 'old', 'explore_again'], ['first', 'again', 'pending'], ['second', 'new', 'pending']], 'the rewritten file was read from its start, as a new session; probes still waiting are pending');
+  const summary = lines.at(-1);
+  t.same([summary.sessions, summary.sufficiency.answered, summary.sufficiency.pending, summary.diagnostics.count], [2, 1, 2, 0], 'pending are not counted; no half line of the new content was read');
+});
+
+t.test('--follow: the idle timeout stops a run that died', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'run.jsonl');
+  writeFileSync(file, jsonl([init(), req('m1', [explore('e1', 'q')]), exploreRes('e1', ['a/b.js'])]));
+  const p = live(['sufficiency', '--follow', '--idle-timeout', '500ms', '--reporter', 'ndjson', file]);
+  const [code] = await p.exited;
+  t.equal(code, 0);
+  t.match(p.lines()[0], /"reason":"pending"/);
+});
+
+t.test('session --follow follows the newest session and moves to a new one', async (t) => {
+  const root = t.testdir({});
+  const proj = join(root, 'p');
+  mkdirSync(proj);
+  const folder = join(root, 'projects', projectSlug(proj));
+  mkdirSync(folder, { recursive: true });
+  const probe = (id: string, n: string, q: string) => ({ type: 'assistant', sessionId: id, cwd: proj, uuid: `${id}-a${n}`, message: { id: `${id}-m${n}`, content: [{ type: 'tool_use', id: `${id}-e${n}`, name: 'mcp__codegraph__codegraph_explore', input: { query: q } }] } });
+  const answer = (id: string, n: string) => ({ type: 'user', sessionId: id, cwd: proj, uuid: `${id}-r${n}`, message: { content: [{ type: 'tool_result', tool_use_id: `${id}-e${n}`, content: '**`a/b.js`**' }] } });
+  const s = (id: string): string => jsonl([{ type: 'user', sessionId: id, cwd: proj, uuid: `${id}-u`, parentUuid: null, message: { role: 'user', content: 'go' } }, probe(id, '1', `${id} first`), answer(id, '1'), probe(id, '2', `${id} second`)]);
+  writeFileSync(join(folder, 's1.jsonl'), s('s1'));
+  const p = live(['session', proj, '--follow', '--reporter', 'ndjson', '--quiet'], { CLAUDE_CONFIG_DIR: root });
+  await p.waitFor(/"query":"s1 first"/);
+  writeFileSync(join(folder, 's2.jsonl'), s('s2'));
+  await p.waitFor(/"query":"s2 first"/);
+  p.kill('SIGINT');
+  const [code] = await p.exited;
+  t.equal(code, 0);
+  const lines = p.lines().map((l) => JSON.parse(l));
+  t.same(lines.filter((l) => l.type === 'finding').map((l) => [l.query, l.bucket ?? l.reason]), [['s1 first', 'explore_again'], ['s1 second', 'unanswered'], ['s2 first', 'explore_again'], ['s2 second', 'pending']], 'the first session ended (its last probe never answered) when the second started');
+  t.equal(lines.at(-1).sessions, 2);
+});

@@ -1,0 +1,29 @@
+import t from 'tap';
+import { Progress, wantsProgress } from '../lib/cli/progress.js';
+import { liveLine } from '../sinks/text.js';
+
+t.test('progress is drawn only on a terminal, and not when asked for plain output', async (t) => {
+  t.equal(wantsProgress({ isTTY: true, write: () => true }, {}, false), true);
+  t.equal(wantsProgress({ isTTY: false, write: () => true }, {}, false), false, 'not a terminal');
+  t.equal(wantsProgress({ isTTY: true, write: () => true }, {}, true), false, '--quiet');
+  t.equal(wantsProgress({ isTTY: true, write: () => true }, { NO_COLOR: '1' }, false), false, 'NO_COLOR');
+  t.equal(wantsProgress({ isTTY: true, write: () => true }, { TERM: 'dumb' }, false), false, 'TERM=dumb');
+});
+
+t.test('bytes, MB/s and ETA on one line, redrawn at most every interval, cleared at the end', async (t) => {
+  const out: string[] = [];
+  const p = new Progress({ isTTY: true, write: (s: string) => out.push(s) }, 100e6, 200, 0);
+  p.add(10e6, 100);
+  t.same(out, [], 'not before the interval');
+  p.add(10e6, 1000);
+  t.same(out, ['\r\x1b[K20.0 / 100.0 MB (20%)  20.0 MB/s  ETA 4 s']);
+  p.end();
+  t.equal(out.at(-1), '\r\x1b[K', 'cleared');
+});
+
+t.test('a followed run prints each finding as a line', async (t) => {
+  const call = { id: 'e', thread: 'main', session: 's', query: 'q', returned: ['a'], chars: 1, bucket: 'search' as const, next: 'Grep' };
+  t.equal(liveLine({ kind: 'finding', analysis: 'sufficiency', session: 's', seq: 1, call }), 'sufficiency "q" [1 file] → Grep\n');
+  t.equal(liveLine({ kind: 'finding', analysis: 'sufficiency', session: 's', seq: 1, call: { ...call, bucket: null, next: null, reason: 'pending' } }), 'sufficiency "q" [1 file] (pending)\n');
+  t.equal(liveLine({ kind: 'finding', analysis: 'grade', session: 's', run: 'r', flag: { rule: 'forbidden_tool', severity: 'high', step: 3, thread: 'main', tool: 'Bash', id: 'x', detail: 'd' } }), 'grade r step 3 high forbidden_tool: d\n');
+});

@@ -1,0 +1,78 @@
+// Finding a project's sessions: slugs, the older form, the cwd fallback,
+// CLAUDE_CONFIG_DIR; listing and picking.
+import t from 'tap';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findProjectDir, legacySlug, listSessions, pickSession, projectSlug, projectsRoot } from '../lib/sessions/locate.js';
+import { renderSessionList } from '../lib/cli/session-inputs.js';
+import { cli } from './helpers/cli.js';
+
+const line = (o: object): string => `${JSON.stringify(o)}\n`;
+const session = (id: string, cwd: string, prompt: string, ts = '2026-06-01T10:00:00.000Z'): string =>
+  line({ type: 'queue-operation', operation: 'dequeue', sessionId: id }) + line({ type: 'user', sessionId: id, cwd, uuid: 'u1', parentUuid: null, timestamp: ts, message: { role: 'user', content: prompt } }) + line({ type: 'assistant', sessionId: id, cwd, uuid: 'u2', message: { id: 'm', content: [{ type: 'text', text: 'ok' }] } });
+
+t.test('slugs: every non-alphanumeric character becomes -', async (t) => {
+  t.equal(projectSlug('/home/me/my.project_v2/a b'), '-home-me-my-project-v2-a-b');
+  t.equal(legacySlug('/home/me/my.project_v2'), '-home-me-my.project_v2');
+  t.equal(projectsRoot({ CLAUDE_CONFIG_DIR: '/cfg' }), '/cfg/projects');
+  t.equal(projectsRoot({ HOME: '/home/me' }), '/home/me/.claude/projects');
+});
+
+t.test('found by the current form, the older form, or a session\'s cwd', async (t) => {
+  const root = t.testdir({});
+  const env = { CLAUDE_CONFIG_DIR: root };
+  const proj = join(root, 'work', 'my.app_v2 x');
+  mkdirSync(proj, { recursive: true });
+  const projects = join(root, 'projects');
+  mkdirSync(join(projects, projectSlug(proj)), { recursive: true });
+  t.equal(await findProjectDir(proj, env), join(projects, projectSlug(proj)), 'the current form');
+  const old = join(root, 'work', 'old.app');
+  mkdirSync(old, { recursive: true });
+  mkdirSync(join(projects, legacySlug(old)));
+  t.equal(await findProjectDir(old, env), join(projects, legacySlug(old)), 'the older /-only form');
+  const odd = join(root, 'work', 'odd');
+  mkdirSync(odd, { recursive: true });
+  mkdirSync(join(projects, 'renamed'));
+  writeFileSync(join(projects, 'renamed', 's.jsonl'), session('s', odd, 'hi'));
+  t.equal(await findProjectDir(odd, env), join(projects, 'renamed'), 'a folder whose sessions were recorded in that cwd');
+  await t.rejects(findProjectDir(join(root, 'nowhere'), env), /no Claude Code sessions for .*nowhere; looked in: .*-nowhere, .*\(a session whose cwd is/, 'missing: says where it looked');
+});
+
+t.test('listing, newest first; picking by id or prefix', async (t) => {
+  const dir = t.testdir({ 'aaa-1.jsonl': session('aaa-1', '/p', 'first\nprompt  here'), 'aab-2.jsonl': session('aab-2', '/p', '<command-name>/clear</command-name>') + line({ type: 'user', sessionId: 'aab-2', message: { content: 'real prompt' } }), 'bbb-3.jsonl': session('bbb-3', '/p', 'third'), 'agent-x.jsonl': '', 'bbb-3': { subagents: { 'agent-s1.jsonl': '', 'agent-s2.jsonl': '' } } });
+  utimesSync(join(dir, 'aaa-1.jsonl'), 1000, 1000);
+  utimesSync(join(dir, 'aab-2.jsonl'), 3000, 3000);
+  utimesSync(join(dir, 'bbb-3.jsonl'), 2000, 2000);
+  const list = await listSessions(dir);
+  t.same(list.map((s) => [s.id, s.subagents, s.prompt]), [['aab-2', 0, 'real prompt'], ['bbb-3', 2, 'third'], ['aaa-1', 0, 'first prompt here']], 'newest by mtime; agent files are not sessions; the first prompt, on one line');
+  t.match(renderSessionList(list, false), /^aab-2\t2026-06-01T10:00:00\.000Z\t\d+\t0\treal prompt\n/);
+  t.same(JSON.parse(renderSessionList(list, true))[1].subagents, 2);
+  t.equal(pickSession(list, 'bb', dir).id, 'bbb-3', 'a unique prefix');
+  t.throws(() => pickSession(list, 'aa', dir), /ambiguous/);
+  t.throws(() => pickSession(list, 'zzz', dir), /no session zzz in/);
+});
+
+t.test('the session command end to end', async (t) => {
+  const root = t.testdir({});
+  const proj = join(root, 'proj.x');
+  mkdirSync(proj);
+  const folder = join(root, 'projects', projectSlug(proj));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 's-old.jsonl'), session('s-old', proj, 'old one'));
+  writeFileSync(join(folder, 's-new.jsonl'), session('s-new', proj, 'new one'));
+  utimesSync(join(folder, 's-old.jsonl'), 1000, 1000);
+  const env = { CLAUDE_CONFIG_DIR: root };
+  const list = await cli(['session', proj, '--list'], { env });
+  t.same(list.stdout.trim().split('\n').map((l) => l.split('\t')[0]), ['s-new', 's-old']);
+  const newest = JSON.parse((await cli(['session', proj, '--json'], { env })).stdout);
+  t.same(newest.sessions, ['s-new'], 'by default the newest');
+  t.same(JSON.parse((await cli(['session', proj, '--json', '--session', 's-o'], { env })).stdout).sessions, ['s-old'], '--session takes a prefix');
+  t.same(JSON.parse((await cli(['session', proj, '--json', '--all'], { env })).stdout).sessions, ['s-old', 's-new'], '--all, oldest first');
+  t.same(JSON.parse((await cli(['grade', '--json', '--project', proj, '--session', 's-old'], { env })).stdout).grade.runs.map((r: { run: string }) => r.run), ['s-old'], '--project and --session select inputs on grade');
+  const cwd = await cli(['session', '--json'], { env, cwd: proj });
+  t.same(JSON.parse(cwd.stdout).sessions, ['s-new'], 'PROJECT_DIR defaults to the current folder');
+  const missing = await cli(['session', join(root, 'none')], { env });
+  t.equal(missing.code, 2);
+  t.match(missing.stderr, /no Claude Code sessions for .*none; looked in: /);
+  t.equal((await cli(['session', proj, '--session', 'zz'], { env })).code, 2, 'a missing session: exit 2');
+});

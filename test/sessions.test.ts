@@ -1,0 +1,95 @@
+// Session files: each subagent storage generation and link, internal and
+// orphan agents, the agent_progress mirror, prompts and compaction, tokens —
+// on hand-made fixtures (scripts/make-session-fixtures.ts says each answer).
+import t from 'tap';
+import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { readSessions } from '../lib/source.js';
+import { stages } from '../lib/stages.js';
+import { gradeOptions } from '../lib/grade/options.js';
+import { ReportBuilder } from '../lib/report.js';
+import type { Report } from '../lib/report.js';
+import type { StreamItem } from '../lib/items.js';
+import type { CanonicalEvent } from '../lib/events.js';
+
+const fx = (p: string): string => fileURLToPath(new URL(`../fixtures/sessions/${p}`, import.meta.url));
+
+async function run(file: string): Promise<{ report: Report; events: CanonicalEvent[] }> {
+  const items: StreamItem[] = [];
+  const b = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, grade: { config: 'built-in defaults', verified: false, failOn: ['corrupt-success'] } });
+  await pipeline([
+    readSessions([{ key: file, files: [file] }]),
+    ...stages({ grade: gradeOptions({ config: {}, path: null }) }),
+    new Writable({
+      objectMode: true,
+      write(i: StreamItem, _e, cb) {
+        items.push(i);
+        b.add(i);
+        cb();
+      },
+    }),
+  ]);
+  return { report: b.build(), events: items.filter((i): i is CanonicalEvent => i.kind !== 'finding' && i.kind !== 'summary' && i.kind !== 'run') };
+}
+
+const threads = (events: CanonicalEvent[]): string[] => events.filter((e) => e.kind === 'thread_open' && e.thread !== 'main').map((e) => (e.kind === 'thread_open' ? `${e.thread} ${e.threadKind}` : ''));
+const callsIn = (events: CanonicalEvent[], thread: string): string[] => events.filter((e) => e.kind === 'tool_call' && e.thread === thread).map((e) => (e.kind === 'tool_call' ? e.id : ''));
+
+t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal and orphan files', async (t) => {
+  const { report, events } = await run(fx('v2.1-folder/s21.jsonl'));
+  t.same(threads(events), ['toolu_A1 subagent', 'toolu_A2 subagent', 'agent-a9 orphan', 'agent-acompact-abc123 internal']);
+  t.same(callsIn(events, 'toolu_A1'), ['s1', 's2'], 'linked by toolUseResult.agentId; its agent_progress mirror is not counted again');
+  t.same(callsIn(events, 'toolu_A2'), ['t1'], 'linked by the sidecar\'s toolUseId');
+  const a1 = events.findIndex((e) => e.kind === 'tool_call' && e.id === 's2');
+  const a1Result = events.findIndex((e) => e.kind === 'tool_result' && e.id === 'toolu_A1');
+  t.ok(a1 < a1Result, 'the subagent\'s events come where its delegation returns, as if interleaved');
+  const s = report.sufficiency!;
+  t.same(s.calls.map((c) => [c.id, c.bucket, c.next]), [['p1', 'read_returned', 'Agent → Bash Read x.js']], 'judged through the subagent; the compaction helper\'s probe is not judged');
+  const r = report.grade!.runs[0]!;
+  t.same([r.steps, r.stepsByThread], [7, { main: 3, toolu_A1: 2, toolu_A2: 1, 'agent-a9': 1 }], 'internal threads are not graded; the orphan is, in its own thread');
+  t.equal(r.flags.length, 0, 'the helper\'s ungrounded Edit is not flagged');
+  t.same(report.tokens.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
+});
+
+t.test('2.0: flat agent files beside the session, chosen by their sessionId', async (t) => {
+  const { events } = await run(fx('v2.0-flat/s20.jsonl'));
+  t.same(threads(events), ['toolu_F1 subagent', 'agent-f3 orphan', 'agent-w1 internal'], 'f2 belongs to another session; "Warmup" is Claude Code\'s own');
+  t.same(callsIn(events, 'toolu_F1'), ['f1c']);
+});
+
+t.test('≤ 1.0: inline sidechains linked by prompt and order, never merged into main', async (t) => {
+  const { events } = await run(fx('v1.0-inline.jsonl'));
+  t.same(threads(events), ['sidechain-u604 internal', 'toolu_T1 sidechain', 'toolu_T2 sidechain', 'sidechain-u611 orphan']);
+  t.same([callsIn(events, 'toolu_T1'), callsIn(events, 'toolu_T2')], [['g1'], ['g2']], 'two Tasks with one prompt: linked in order');
+  t.same(callsIn(events, 'main'), ['toolu_T1', 'toolu_T2']);
+  const resolved = events.filter((e) => e.kind === 'delegation_resolved').map((e) => (e.kind === 'delegation_resolved' ? [e.id, e.first?.name] : []));
+  t.same(resolved, [['toolu_T1', 'Glob'], ['toolu_T2', 'Grep']]);
+});
+
+t.test('a subagent file read on its own is an orphan, graded on its own', async (t) => {
+  const { report, events } = await run(fx('v2.0-flat/agent-f3.jsonl'));
+  t.same(threads(events), ['agent-f3 orphan']);
+  t.same(report.grade!.runs[0]!.stepsByThread, { 'agent-f3': 1 });
+});
+
+t.test('prompts end turns; compaction; the synthetic summary; deferred tools', async (t) => {
+  const { report, events } = await run(fx('compaction-prompts.jsonl'));
+  const ends = events.filter((e) => e.kind === 'turn_end').map((e) => (e.kind === 'turn_end' ? `${e.reason}@${e.line}` : ''));
+  t.same(ends, ['user_prompt@1', 'user_prompt@11', 'session_end@17'], 'only the two typed prompts: not the caveat, the command, its output or the summary');
+  t.same(events.filter((e) => e.kind === 'compaction').map((e) => (e.kind === 'compaction' ? [e.trigger, e.preTokens] : [])), [['manual', 1234]]);
+  t.same(events.filter((e) => e.kind === 'catalog_add').map((e) => (e.kind === 'catalog_add' ? [e.origin, e.tools] : [])), [['deferred', ['WebFetch', 'mcp__docs__search']]]);
+  t.same(report.sufficiency!.calls.map((c) => [c.query, c.bucket, c.next]), [['first', 'sufficient', '(final answer)'], ['second', 'read_returned', 'Read b.ts']], 'a new prompt ends the turn: the Grep after it does not judge "first"');
+});
+
+t.test('one run in both formats: the same steps, threads, flags and findings', async (t) => {
+  const stream = await run(fx('pair/probe-run.stream.jsonl'));
+  const session = await run(fx('pair/pair-1.jsonl'));
+  const calls = (r: typeof stream) => r.events.filter((e) => e.kind === 'tool_call').map((e) => (e.kind === 'tool_call' ? `${e.thread}:${e.id}:${e.name}` : ''));
+  t.same(calls(session), calls(stream), 'steps and threads');
+  t.same(session.report.sufficiency!.calls, stream.report.sufficiency!.calls.map((c) => ({ ...c })), 'sufficiency findings');
+  t.same(stream.report.sufficiency!.calls.map((c) => [c.query, c.next]), [['where is send', 'Agent → Bash search'], ['who renders', 'Read view.js']]);
+  const [gs, gt] = [session.report.grade!.runs[0]!, stream.report.grade!.runs[0]!];
+  t.same({ ...gs, delivered: gt.delivered, source: gt.source, verdict: gt.verdict }, gt, 'grading: only delivered (and the source) differ');
+  t.same([gs.delivered, gt.delivered], [null, true], 'a session file has no result');
+});
