@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { GenerateOptions } from './generate.js';
 import { generate, parseSize } from './generate.js';
 import { generateTraces } from './generate-traces.js';
+import { measureLatency } from './latency.js';
 
 // This file runs from dist/bench/.
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -154,6 +155,11 @@ async function main(): Promise<void> {
     if (graded.length > 1) say(`\n${table(graded)}`);
     say(`(node doing nothing peaks at ${nodeAlone.toFixed(0)} MB)\n`);
     checkTargets(cases, results);
+    say('\nlatency from a line appended to its finding printed (200 findings each):');
+    for (const mode of ['follow', 'stdin'] as const) {
+      const l = await measureLatency(mode, 200, 20);
+      say(`  ${mode.padEnd(7)} p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms`);
+    }
   } finally {
     if (values.keep) say(`kept: ${cases.map((c) => relative(ROOT, c.file)).join(', ')}`);
     else for (const c of cases) rmSync(c.file, { force: true });

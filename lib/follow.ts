@@ -22,6 +22,8 @@ export interface FollowOptions {
   /** Called when the idle timeout ends the follow. */
   readonly onIdle?: () => void;
   readonly pollMs?: number;
+  /** Use fs.watch (default); false polls alone, as on filesystems that deliver no events. */
+  readonly watch?: boolean;
 }
 
 /** Resolves on the first of: a watch event, the poll interval, the signal. */
@@ -29,7 +31,8 @@ class Wakeup {
   #watcher: FSWatcher | undefined;
   #wake: (() => void) | undefined;
 
-  constructor(path: string) {
+  constructor(path: string, useWatch: boolean) {
+    if (!useWatch) return;
     try {
       this.#watcher = watch(path, () => this.#wake?.());
       this.#watcher.on('error', () => this.close());
@@ -76,7 +79,7 @@ export async function* followChunks(path: string, opts: FollowOptions = {}): Asy
   let pos = 0;
   let head = Buffer.alloc(0);
   let lastData = Date.now();
-  const wake = new Wakeup(path);
+  const wake = new Wakeup(path, opts.watch !== false);
   const buf = Buffer.alloc(CHUNK);
   let woke = false;
   try {
