@@ -5,7 +5,7 @@ export { parse, parseLine } from './transforms/parse.js';
 export { normalize, Normalizer } from './transforms/normalize/index.js';
 export type { NormalizeOptions } from './transforms/normalize/index.js';
 export { ClaudeNormalizer, flattenContent } from './transforms/normalize/claude.js';
-export { registerDialect, claudeDialect, auditDialect, tracesDialect } from './transforms/normalize/dialects.js';
+export { registerDialect, claudeDialect, auditDialect, tracesDialect, otelDialect } from './transforms/normalize/dialects.js';
 export type { Dialect, RecordNormalizer } from './transforms/normalize/dialects.js';
 export type { EventSink } from './transforms/normalize/claude.js';
 export { demux, Demuxer } from './transforms/demux.js';
@@ -24,6 +24,29 @@ export { verdictOf, tasksOf, estimators, gateOf, VERDICTS, STATUSES } from './li
 export type { RunResult, TaskResult, Verdict, TaskStatus } from './lib/grade/verdicts.js';
 export { loadOutcomes } from './lib/outcomes.js';
 export { tracesRecords, TracesWalker } from './lib/traces-document.js';
+export { SpanCollector } from './lib/otel-spans.js';
+
+export { graph, GraphCounter } from './transforms/graph.js';
+export { GraphAccumulator } from './lib/graph/accumulate.js';
+export type { Side } from './lib/graph/accumulate.js';
+export { collectGraph } from './lib/graph/build.js';
+export { buildGraph, readGraph, graphSchema, GRAPH_SCHEMA_VERSION } from './lib/graph/document.js';
+export type { Graph, GraphNode, GraphEdge, GraphTriple } from './lib/graph/document.js';
+export { resolveBlast, BlastPatterns, builtinBlast, annotationBlast, DEFAULT_WEIGHTS, BLASTS } from './lib/graph/blast.js';
+export type { Blast, BlastClass, ToolAnnotations } from './lib/graph/blast.js';
+export { classifyBash, BASH_DENY_RULES } from './lib/graph/bash-class.js';
+export { nodeOfCall, mcpServer, START, END } from './lib/graph/nodes.js';
+export { readCatalogFile, catalogTools } from './lib/graph/catalog-file.js';
+export { GraphMetrics } from './lib/graph/probability.js';
+export { backlog } from './lib/graph/backlog.js';
+export type { BacklogItem } from './lib/graph/backlog.js';
+export { coverage } from './lib/graph/coverage.js';
+export { diffGraphs } from './lib/graph/diff.js';
+export { policy } from './lib/graph/policy.js';
+export { buildMatrix } from './lib/graph/matrix.js';
+export { heatmapHtml } from './lib/graph/heatmap-html.js';
+export { graphReportSchema } from './lib/graph/report.js';
+export { canonicalJson } from './lib/canonical-json.js';
 
 export { text, renderText, renderSufficiencyText } from './sinks/text.js';
 export { renderGradeText } from './sinks/grade-text.js';

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
+import { patternProblem } from './grade/patterns.js';
 
 export const CONFIG_FILE_NAME = 'agent-eval.yaml';
 // A config is a page of YAML; anything this big is not one.
@@ -26,7 +27,14 @@ const regexSource = z.string().refine(
   { message: 'not a valid regular expression' },
 );
 
+// A pattern Claude Code would not read is an error here, not a rule that never matches.
+const toolPattern = z.string().superRefine((s, ctx) => {
+  const problem = patternProblem(s);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 export const BLAST_CLASSES = ['read', 'write', 'external_side_effect', 'irreversible'] as const;
+export type BlastClass = (typeof BLAST_CLASSES)[number];
 
 export const configSchema = z.strictObject({
   sufficiency: z
@@ -38,10 +46,10 @@ export const configSchema = z.strictObject({
     .optional(),
   // Grading: the reference's keys, unchanged.
   verified: z.boolean().optional(),
-  forbidden_tools: z.array(z.string()).optional(),
+  forbidden_tools: z.array(toolPattern).optional(),
   retry_threshold: z.number().int().nonnegative().optional(),
   step_budget: z.number().int().positive().optional(),
-  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([z.string(), z.string()])).optional() }).nullable().optional(),
+  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([toolPattern, toolPattern])).optional() }).nullable().optional(),
   grounding: z.strictObject({ enabled: z.boolean().optional() }).nullable().optional(),
   judge: z
     .strictObject({

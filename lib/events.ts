@@ -145,6 +145,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     ...envelope,
     /** True when reading was stopped (SIGINT, idle timeout) rather than reaching the end. */
     stopped: z.boolean(),
+    /** A followed file was cut short or replaced: if the same session is read again, that copy replaces this one. */
+    restarted: z.boolean().optional(),
   }),
 ]);
 

@@ -43,6 +43,8 @@ export interface BoundaryRecord {
   readonly last: boolean;
   /** On segment_end: reading stopped early (SIGINT, idle timeout). */
   readonly stopped: boolean;
+  /** On segment_end: a followed file was cut short or replaced; what was read of it may be read again. */
+  readonly restarted?: boolean;
 }
 
 /**

@@ -130,6 +130,8 @@ export class ReportBuilder {
   #sessions: string[] = [];
   #seen = new Set<string>();
   #duplicates: Record<string, number> = {};
+  /** Sessions cut short by a followed file's restart, with their pattern counts: a re-read replaces them. */
+  #replaceable = new Map<string, Record<string, PatternStat>>();
   #dropping = false;
   /** The current session's session_end has passed (its last items may still come). */
   #ended = false;
@@ -165,6 +167,8 @@ export class ReportBuilder {
         return;
       case 'session_end':
         this.#ended = true;
+        if (this.#replaceable.has(item.session)) this.#forget(item.session);
+        if (item.restarted === true) this.#replaceable.set(item.session, {});
         this.#dropping = this.#seen.has(item.session);
         if (this.#dropping) this.#duplicates[item.session] = (this.#duplicates[item.session] ?? 0) + 1;
         else {
@@ -191,6 +195,7 @@ export class ReportBuilder {
           if (!this.#dropping) {
             this.#runs.push(...this.#runBuffer);
             this.#patterns = addPatternStats(this.#patterns, item.patterns);
+            if (this.#replaceable.has(item.session)) this.#replaceable.set(item.session, item.patterns);
             this.#misses.push(...item.taskPatternMisses);
           }
           this.#runBuffer = [];
@@ -199,6 +204,21 @@ export class ReportBuilder {
       default:
         return;
     }
+  }
+
+  /** A session read again after its followed file restarted: the first, partial copy goes. */
+  #forget(session: string): void {
+    const patterns = this.#replaceable.get(session) ?? {};
+    this.#replaceable.delete(session);
+    this.#seen.delete(session);
+    this.#sessions = this.#sessions.filter((s) => s !== session);
+    this.#calls = this.#calls.filter((c) => c.session !== session);
+    this.#bySession = this.#bySession.filter((b) => b.session !== session);
+    this.#runs = this.#runs.filter((r) => r.session !== session);
+    this.#tokens = this.#tokens.filter((t) => t.session !== session);
+    const left: Record<string, PatternStat> = {};
+    for (const [k, v] of Object.entries(this.#patterns)) left[k] = { exact: v.exact - (patterns[k]?.exact ?? 0), folded: v.folded - (patterns[k]?.folded ?? 0) };
+    this.#patterns = left;
   }
 
   /** An item of a session delivered a second time in this stream. */

@@ -7,7 +7,8 @@
 // JSON object is JSONL (stream-json, session file, audit log — the
 // normalizer tells them apart); one that starts with `[` or `{` without a
 // complete first line is one JSON document (traces.json), streamed by
-// stream-json; anything else is read as JSONL, its lines becoming diagnostics.
+// stream-json; so is a file of OpenTelemetry span objects, one per line;
+// anything else is read as JSONL, its lines becoming diagnostics.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LineSplitter } from '../transforms/lines.js';
@@ -78,8 +79,8 @@ function nextOrStop(input: AsyncIterator<unknown>, signal: AbortSignal | undefin
   });
 }
 
-function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false): BoundaryRecord {
-  return { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
+function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false, restarted = false): BoundaryRecord {
+  return restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
 }
 
 /** The format the first non-blank line implies (see the header). */
@@ -95,11 +96,20 @@ export function sniffFormat(head: Buffer, complete: boolean): FileFormat | undef
   if (first[0] !== '{') return 'jsonl';
   try {
     const v: unknown = JSON.parse(first);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? 'jsonl' : 'document';
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'document';
+    // OTLP exporters write one request per line, and span ids must not pass through JSON.parse.
+    return 'resourceSpans' in v || Array.isArray((v as { spans?: unknown }).spans) ? 'document' : 'jsonl';
   } catch {
-    return 'document';
+    // A first line longer than the sniffing window (a session's first prompt
+    // can be megabytes) is cut off here: a record's first key says JSONL; a
+    // document's first key is its container.
+    const key = /^\{\s*"((?:[^"\\]|\\.)*)"\s*:/.exec(first)?.[1];
+    return nl === -1 && key !== undefined && !DOCUMENT_KEYS.has(key) ? 'jsonl' : 'document';
   }
 }
+
+/** First keys of the JSON documents read (traces.json, OpenTelemetry spans). */
+const DOCUMENT_KEYS: ReadonlySet<string> = new Set(['runs', 'tasks', 'resourceSpans', 'spans']);
 
 /** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */
 async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: AbortSignal | undefined, stop: { stopped: boolean }, close: () => void, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
@@ -272,7 +282,7 @@ export async function* sessionRecords(sessions: readonly SessionInput[], opts: S
           if (rec.type !== 'restart') yield rec;
           else {
             // A followed file cut short or replaced: its session starts over.
-            yield boundary('segment_end', s, i + 1, file, true, true);
+            yield boundary('segment_end', s, i + 1, file, true, true, true);
             yield boundary('segment_start', s, 1, file);
           }
         }

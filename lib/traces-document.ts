@@ -7,11 +7,19 @@
 // memory is one run at a time. It needs the path — not `pick` + `streamArray`
 // alone — because a task's name may come after its runs: each run goes out as
 // soon as it is complete, and the name follows when it is met.
+//
+// OpenTelemetry span documents go through the same walker (lib/otel-spans.ts):
+//   {"resourceSpans": [{"scopeSpans": [{"spans": [span, …]}]}]}   (OTLP/JSON,
+//   also one such object per line)      {"spans": [span, …]}     (SDK dump)
+// Spans are assembled with numbers kept as strings: their ids and times are
+// 64- and 128-bit integers.
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { parser } from 'stream-json';
 import Assembler from 'stream-json/assembler.js';
 import type { PreRecord } from './records.js';
+import type { OtelValue, SpanShape } from './otel-spans.js';
+import { OTEL_MARK, SpanCollector } from './otel-spans.js';
 import { EVENT_HIGH_WATER_MARK } from './stage.js';
 
 type Token = { name: string; value?: unknown };
@@ -21,7 +29,7 @@ type Frame = { array: true; index: number } | { array: false; key: string | null
 /** What the walker tells the traces dialect, as parsed records' values. */
 export type TracesValue =
   | { '#traces': 'run'; run: Record<string, unknown>; path: string; taskIndex: number | null }
-  | { '#traces': 'task'; taskIndex: number; task: string }
+  | { '#traces': 'task'; taskIndex: number; task: string; key: 'task' | 'id' }
   | { '#traces': 'task_end'; taskIndex: number }
   | { '#traces': 'not_a_run'; path: string };
 
@@ -36,7 +44,9 @@ export class TracesWalker {
   readonly #file: string;
   #frames: Frame[] = [];
   #asm: Assembler | null = null;
+  #asmRole: 'run' | SpanShape = 'run';
   #runs = 0;
+  #spans: SpanCollector | null = null;
 
   constructor(file: string) {
     this.#file = file;
@@ -47,9 +57,10 @@ export class TracesWalker {
     if (this.#asm) {
       this.#asm.consume(t as never);
       if (this.#asm.done) {
-        const run = this.#asm.current as unknown;
+        const value = this.#asm.current as unknown;
         this.#asm = null;
-        this.#emitRun(run, push);
+        if (this.#asmRole === 'run') this.#emitRun(value, push);
+        else (this.#spans ??= new SpanCollector()).add(value as Record<string, unknown>, this.#asmRole);
       }
       return;
     }
@@ -62,12 +73,13 @@ export class TracesWalker {
       case 'startObject':
       case 'startArray': {
         const role = this.#role();
-        if (role === 'run' && t.name === 'startObject') {
-          this.#asm = new Assembler();
+        if ((role === 'run' || role === 'otlp' || role === 'dump') && t.name === 'startObject') {
+          this.#asmRole = role;
+          this.#asm = new Assembler(role === 'run' ? undefined : { numberAsString: true });
           this.#asm.consume(t as never);
           return;
         }
-        if (role === 'run') this.#record(push, { '#traces': 'not_a_run', path: this.#path() });
+        this.#misplaced(role, push);
         this.#frames.push(t.name === 'startArray' ? { array: true, index: 0 } : { array: false, key: null });
         return;
       }
@@ -81,19 +93,38 @@ export class TracesWalker {
       default: {
         const role = this.#role();
         if (role === 'task-name' && (typeof t.value === 'string' || t.name === 'numberValue')) {
-          this.#record(push, { '#traces': 'task', taskIndex: this.#taskIndex(), task: String(t.value) });
-        } else if (role === 'run') this.#record(push, { '#traces': 'not_a_run', path: this.#path() });
+          const top = this.#frames[this.#frames.length - 1] as { key: string | null };
+          this.#record(push, { '#traces': 'task', taskIndex: this.#taskIndex(), task: String(t.value), key: top.key === 'id' ? 'id' : 'task' });
+        } else this.#misplaced(role, push);
       }
     }
   }
 
+  /** The document is over: spans wait for it, since a trace's spans may be anywhere in it. */
+  end(push: (r: PreRecord) => void): void {
+    if (!this.#spans) return;
+    for (const trace of this.#spans.traces()) this.#record(push, trace);
+    this.#spans = null;
+  }
+
+  /** A value where a run or span belongs that is not an object. */
+  #misplaced(role: string, push: (r: PreRecord) => void): void {
+    if (role === 'run') this.#record(push, { '#traces': 'not_a_run', path: this.#path() });
+    else if (role === 'otlp' || role === 'dump') this.#record(push, { [OTEL_MARK]: 'not_a_span', path: this.#path() });
+  }
+
   /** Marks the start of a value in the current container and says what it is. */
-  #role(): 'run' | 'task-name' | 'other' {
+  #role(): 'run' | 'task-name' | SpanShape | 'other' {
     const f = this.#frames;
     const top = f[f.length - 1];
     if (top?.array) top.index++;
     const root = f[0];
     if (!root) return 'other';
+    const key = (i: number): string | null | undefined => (f[i] && !f[i]!.array ? (f[i] as { key: string | null }).key : undefined);
+    // {"spans": [span, …]}
+    if (f.length === 2 && key(0) === 'spans' && top?.array) return 'dump';
+    // {"resourceSpans": [{"scopeSpans": [{"spans": [span, …]}]}]}
+    if (f.length === 6 && key(0) === 'resourceSpans' && (key(2) === 'scopeSpans' || key(2) === 'instrumentationLibrarySpans') && key(4) === 'spans' && top?.array) return 'otlp';
     // [run, …]
     if (root.array) return f.length === 1 ? 'run' : 'other';
     // {"runs": [run, …]}
@@ -126,7 +157,7 @@ export class TracesWalker {
     this.#record(push, { '#traces': 'run', run: value, path: this.#path(), taskIndex: inTasks ? this.#taskIndex() : null });
   }
 
-  #record(push: (r: PreRecord) => void, value: TracesValue): void {
+  #record(push: (r: PreRecord) => void, value: TracesValue | OtelValue): void {
     push({ type: 'record', file: this.#file, line: ++this.#runs, value: value as unknown as Record<string, unknown> });
   }
 }
@@ -134,12 +165,17 @@ export class TracesWalker {
 /** bytes of a traces.json document → parsed records for the traces dialect. */
 export function tracesRecords(bytes: Readable, file: string): Readable {
   const walker = new TracesWalker(file);
-  const tokens = parser.asStream({ packValues: true, streamValues: false });
+  // jsonStreaming: OTLP exporters write one request object per line.
+  const tokens = parser.asStream({ packValues: true, streamValues: false, jsonStreaming: true });
   const out: Transform = new Transform({
     objectMode: true,
     readableHighWaterMark: EVENT_HIGH_WATER_MARK,
     transform(t: Token, _e, cb) {
       walker.token(t, (r) => out.push(r));
+      cb();
+    },
+    flush(cb) {
+      walker.end((r) => out.push(r));
       cb();
     },
   });

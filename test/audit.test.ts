@@ -22,3 +22,13 @@ t.test('the code-logger shape, no session id: one run for the file', async (t) =
   const { report } = await gradeFiles([one(file)]);
   t.same(report.grade!.runs.map((r) => [r.run, r.steps]), [[file, 2]]);
 });
+
+t.test('rules about reads are not evaluated on a log that never records reads', async (t) => {
+  // The Edit in s-b has no Read before it: on a session transcript that
+  // would be out_of_order; an audit log cannot say, so it says nothing. It
+  // has no Bash before it either, and that the log can say.
+  const { report } = await gradeFiles([one(fx('audit-hooks.jsonl'))], options('forbidden_tools: [Grep, "Bash(git push --force*)"]\norder_constraints:\n  must_precede: [[Read, Edit], [Bash, Edit]]\n'));
+  const g = report.grade!;
+  t.same(g.runs.map((r) => r.flags.map((f) => f.detail)), [["forbidden tool 'Bash' used at step 1 (matches 'Bash(git push --force*)')"], ["'Edit' at step 1 not preceded by 'Bash'"]], 'Read → Edit not judged; Bash → Edit judged');
+  t.same(g.runs[0]!.notEvaluated, ['retry_storm', 'edited_without_read', 'forbidden_tool (Grep)', 'out_of_order (Read before Edit)']);
+});

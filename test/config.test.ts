@@ -44,6 +44,7 @@ t.test('each problem names file, line, column and key path', async (t) => {
     'agent-eval.yaml:4:18: retry_threshold: Invalid input: expected number, received string',
   ]);
   t.same(problems('order_constraints:\n  must_precede:\n    - [a]\n'), ['agent-eval.yaml:3:7: order_constraints.must_precede[0]: Too small: expected array to have >=2 items']);
+  t.same(problems('forbidden_tools: ["Bash(unclosed"]\n'), ["agent-eval.yaml:1:19: forbidden_tools[0]: 'Bash(unclosed': '(' without a closing ')'"], 'a pattern Claude Code would not read');
   t.same(problems('catalog:\n  blast:\n    x: explosive\n'), ['agent-eval.yaml:3:8: catalog.blast.x: Invalid option: expected one of "read"|"write"|"external_side_effect"|"irreversible"']);
   t.same(problems('unknown_top: 1\n'), ['agent-eval.yaml:1:1: unknown_top: unknown key']);
   t.match(problems('verified: false\nstep_budget: 3\nsufficiency: {probe: "x"\n')[0], /^agent-eval\.yaml:4:1: YAML error: Flow map/, 'a YAML error, where the parser met it (not 1:1)');

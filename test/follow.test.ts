@@ -156,3 +156,32 @@ t.test('session --follow follows the newest session and moves to a new one', asy
   t.same(lines.filter((l) => l.type === 'finding').map((l) => [l.query, l.bucket ?? l.reason]), [['s1 first', 'explore_again'], ['s1 second', 'unanswered'], ['s2 first', 'explore_again'], ['s2 second', 'pending']], 'the first session ended (its last probe never answered) when the second started');
   t.equal(lines.at(-1).sessions, 2);
 });
+
+t.test('--follow takes one file: a folder of several is a usage error', async (t) => {
+  const dir = t.testdir({ 'a.jsonl': jsonl([init()]), 'b.jsonl': jsonl([init()]) });
+  const { cli } = await import('./helpers/cli.js');
+  const r = await cli(['grade', '--follow', dir]);
+  t.equal(r.code, 2);
+  t.match(r.stderr, /--follow reads one file/);
+});
+
+t.test('--follow: a file rewritten with the same session replaces what was read of it', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'run.jsonl');
+  const s = { session: 'same' };
+  const head = [init(undefined, s), req('m1', [explore('e1', 'first')], s), exploreRes('e1', ['a/b.js'], '', s)];
+  writeFileSync(file, jsonl(head));
+  const p = live(['sufficiency', '--follow', '--json', file]);
+  await sleep(700);
+  // The whole run, rewritten from the start (a truncate, then the full content).
+  truncateSync(file, 0);
+  await sleep(300);
+  writeFileSync(file, jsonl([...head, req('m2', [explore('e2', 'second')], s), exploreRes('e2', ['a/c.js'], '', s), req('m3', [text('answer')], s), done(s)]));
+  const [code] = await p.exited;
+  t.equal(code, 0, 'stopped at the result');
+  const report = JSON.parse(p.lines().join('\n'));
+  // By hand, from the full run: "first" → explore again (explore_again), "second" → the final answer (sufficient).
+  t.same(report.sessions, ['same'], 'one session');
+  t.same(report.duplicateSessions, {}, 'the partial copy was replaced, not counted as a duplicate');
+  t.same(report.sufficiency.calls.map((c: { query: string; bucket: string }) => [c.query, c.bucket]), [['first', 'explore_again'], ['second', 'sufficient']]);
+});

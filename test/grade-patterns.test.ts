@@ -1,6 +1,6 @@
 // Claude Code's permission-rule grammar, each form and its edges.
 import t from 'tap';
-import { commandRegex, parseToolPattern } from '../lib/grade/patterns.js';
+import { commandRegex, parseToolPattern, patternProblem } from '../lib/grade/patterns.js';
 import type { ToolCallRef } from '../lib/events.js';
 
 const call = (name: string, input: Record<string, unknown> = {}, cwd = '/repo/app'): ToolCallRef => ({ id: 'x', name, input, thread: 'main', cwd });
@@ -13,6 +13,16 @@ t.test('plain names are exact and case-sensitive; Tool(*) is the same', async (t
   t.notOk(m('read', call('Read')), 'lowercase read does not match Read');
   t.ok(m('read', call('Read'), true), '… except when folding case (for the near-miss warning)');
   t.notOk(m('Read', call('ReadFile')));
+  // Tool(*) is Tool: neither covers the family; a path spec does.
+  t.notOk(m('Edit', call('Write', { file_path: 'a' })));
+  t.notOk(m('Edit(*)', call('Write', { file_path: 'a' })), 'Edit(*) is Edit');
+  t.notOk(m('Read()', call('Grep', { pattern: 'x' })), 'Read() is Read');
+  t.ok(m('Edit(**)', call('Write', { file_path: 'a' })), 'a path spec stands for the family');
+});
+
+t.test('malformed patterns are named; read-family patterns are marked', async (t) => {
+  t.same(['Bash(unclosed', '(x)', 'x)', '', 'Bash(ls)', 'Read'].map((p) => patternProblem(p)), ["'Bash(unclosed': '(' without a closing ')'", "'(x)': no tool name before '('", "'x)': ')' without '('", 'an empty tool pattern', undefined, undefined]);
+  t.same(['Read', 'Grep', 'Read(./x)', 'Read(*)', 'Edit(./x)', 'Bash(cat x)', 'LS'].map((p) => parseToolPattern(p).readFamily), [true, true, true, true, false, false, true]);
 });
 
 t.test('MCP servers and globs', async (t) => {

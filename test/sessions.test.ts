@@ -2,6 +2,8 @@
 // orphan agents, the agent_progress mirror, prompts and compaction, tokens —
 // on hand-made fixtures (scripts/make-session-fixtures.ts says each answer).
 import t from 'tap';
+import { isHumanPrompt } from '../transforms/normalize/claude.js';
+import { userText } from '../transforms/normalize/sidechains.js';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -92,4 +94,13 @@ t.test('one run in both formats: the same steps, threads, flags and findings', a
   const [gs, gt] = [session.report.grade!.runs[0]!, stream.report.grade!.runs[0]!];
   t.same({ ...gs, delivered: gt.delivered, source: gt.source, verdict: gt.verdict }, gt, 'grading: only delivered (and the source) differ');
   t.same([gs.delivered, gt.delivered], [null, true], 'a session file has no result');
+});
+
+t.test('a prompt with a pasted image is a prompt; a tool result never is', async (t) => {
+  const user = (content: unknown) => ({ type: 'user', sessionId: 's', message: { role: 'user', content } });
+  t.equal(userText([{ type: 'image', source: {} }, { type: 'text', text: 'what is this?' }]), '[image]\nwhat is this?');
+  t.ok(isHumanPrompt(user([{ type: 'image', source: {} }, { type: 'text', text: 'fix the layout' }])), 'image and words');
+  t.ok(isHumanPrompt(user([{ type: 'image', source: {} }])), 'an image alone');
+  t.notOk(isHumanPrompt(user([{ type: 'tool_result', tool_use_id: 'x', content: 'ok' }])), 'a tool result');
+  t.notOk(isHumanPrompt(user([{ type: 'text', text: '<command-name>/clear</command-name>' }])), 'an injected command');
 });

@@ -22,9 +22,9 @@ t.test('the walker: three shapes, a task name after its runs, paths', async (t) 
   const tasks = await walk('{"tasks":[{"runs":[{"run_id":"x"}],"task":"late"},{"id":"T2","runs":[{"run_id":"y"}]}]}');
   t.same(tasks, [
     { '#traces': 'run', run: { run_id: 'x' }, path: 'tasks[0].runs[0]', taskIndex: 0 },
-    { '#traces': 'task', taskIndex: 0, task: 'late' },
+    { '#traces': 'task', taskIndex: 0, task: 'late', key: 'task' },
     { '#traces': 'task_end', taskIndex: 0 },
-    { '#traces': 'task', taskIndex: 1, task: 'T2' },
+    { '#traces': 'task', taskIndex: 1, task: 'T2', key: 'id' },
     { '#traces': 'run', run: { run_id: 'y' }, path: 'tasks[1].runs[0]', taskIndex: 1 },
     { '#traces': 'task_end', taskIndex: 1 },
   ]);
@@ -75,4 +75,48 @@ t.test('a minified document on one line, and a broken one', async (t) => {
   const { report } = await gradeFiles([one(broken)], options());
   t.same(report.grade!.runs.map((r) => r.run), ['ok'], 'what came before the break is graded');
   t.same(report.diagnostics.items.map((i) => i.code), ['json_document_error'], 'the break is a diagnostic, not a crash');
+});
+
+t.test('two runs sharing an id, their task named after them, stay two runs', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'dup.json');
+  writeFileSync(file, JSON.stringify({ tasks: [{ runs: [{ run_id: 'x', ok: true, steps: [{ tool: 'force_push' }] }, { run_id: 'x', ok: false, steps: [{ tool: 'Read' }] }], task: 'T' }] }, null, 1));
+  const { report } = await gradeFiles([one(file)], options('forbidden_tools: [force_push]\n'));
+  const g = report.grade!;
+  t.same(g.runs.map((r) => [r.run, r.task, r.verdict, r.steps]), [
+    ['x', 'T', 'corrupt-success', 1],
+    ['x', 'T', 'fail', 1],
+  ]);
+  t.equal(g.gate.failed, true, 'the forbidden call fails the gate');
+});
+
+t.test('a task is named by `task`, else `id`, whatever the order or formatting', async (t) => {
+  const dir = t.testdir({});
+  const doc = { tasks: [{ task: 'A', id: 'B', runs: [{ run_id: 'r1', steps: [] }] }, { id: 'C', runs: [{ run_id: 'r2', steps: [] }], task: 'D' }, { runs: [{ run_id: 'r3', steps: [] }], id: 'E' }] };
+  for (const [name, text] of [['pretty.json', JSON.stringify(doc, null, 2)], ['min.json', JSON.stringify(doc)]] as const) {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    t.same((await gradeFiles([one(file)])).report.grade!.runs.map((r) => [r.run, r.task]), [['r1', 'A'], ['r2', 'D'], ['r3', 'E']], name);
+  }
+});
+
+t.test('a run with no run_id, id or task is named by its place in the document', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'anon.json');
+  writeFileSync(file, JSON.stringify({ tasks: [{ task: 'T', runs: [{ steps: [] }, { steps: [] }] }] }, null, 1));
+  t.same((await gradeFiles([one(file)])).report.grade!.runs.map((r) => r.run), ['tasks[0].runs[0]', 'tasks[0].runs[1]']);
+});
+
+t.test('a JSONL file whose first line is longer than the sniffing window is still JSONL', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'big-first.jsonl');
+  const prompt = 'x'.repeat(1_500_000);
+  const lines = [
+    { type: 'user', sessionId: 'big', uuid: 'u1', message: { role: 'user', content: prompt } },
+    { type: 'assistant', sessionId: 'big', uuid: 'u2', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { file_path: '/a' } }] } },
+  ];
+  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const { report } = await gradeFiles([one(file)]);
+  t.same(report.grade!.runs.map((r) => [r.run, r.steps]), [['big', 1]]);
+  t.equal(report.diagnostics.count, 0);
 });

@@ -30,7 +30,12 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #file = '';
   #source = '';
   #claude: RunGrader | null = null;
-  #explicit = new Map<string, RunGrader>();
+  /**
+   * Explicit runs by id, oldest first: two runs of a traces document may share
+   * an id, and the first one's end can be held (its task named after it) while
+   * the second is read. Events go to the newest; an end finishes the oldest.
+   */
+  #explicit = new Map<string, RunGrader[]>();
   #threadKinds = new Map<string, ThreadKind>();
   #maxSegment = 0;
   #segmentsWithResult = new Set<number>();
@@ -52,9 +57,13 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       case 'thread_open':
         this.#threadKinds.set(ev.thread, ev.threadKind);
         return;
-      case 'run_start':
-        this.#explicit.set(ev.run, new RunGrader(ev.run, this.#o, ev.observes));
+      case 'run_start': {
+        const g = new RunGrader(ev.run, this.#o, ev.observes);
+        const same = this.#explicit.get(ev.run);
+        if (same) same.push(g);
+        else this.#explicit.set(ev.run, [g]);
         return;
+      }
       case 'tool_call': {
         // Claude Code's own helper agents are reported, not graded.
         if (this.#threadKinds.get(ev.thread) === 'internal') return;
@@ -81,9 +90,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         }
         return;
       case 'run_end': {
-        const g = this.#explicit.get(ev.run);
+        const same = this.#explicit.get(ev.run);
+        const g = same?.shift();
         if (!g) return;
-        this.#explicit.delete(ev.run);
+        if (!same!.length) this.#explicit.delete(ev.run);
         this.#finish(g, ev.session, ev.task, ev.delivered, push);
         return;
       }
@@ -122,11 +132,11 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #route(ev: CanonicalEvent): RunGrader {
     this.#segment(ev);
     if (ev.run !== undefined) {
-      let g = this.#explicit.get(ev.run);
-      if (!g) {
-        g = new RunGrader(ev.run, this.#o, CLAUDE_OBSERVES);
-        this.#explicit.set(ev.run, g);
-      }
+      const same = this.#explicit.get(ev.run);
+      const last = same?.[same.length - 1];
+      if (last) return last;
+      const g = new RunGrader(ev.run, this.#o, CLAUDE_OBSERVES);
+      this.#explicit.set(ev.run, [g]);
       return g;
     }
     this.#claude ??= new RunGrader(ev.session, this.#o, CLAUDE_OBSERVES);
@@ -144,7 +154,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 
   #sessionEnd(ev: EventOf<'session_end'>, push: Push<StreamItem>): void {
-    for (const g of this.#explicit.values()) this.#finish(g, ev.session, undefined, null, push);
+    for (const same of this.#explicit.values()) for (const g of same) this.#finish(g, ev.session, undefined, null, push);
     this.#explicit.clear();
     const g = this.#claude;
     if (g) {

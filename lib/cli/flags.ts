@@ -15,6 +15,30 @@ export function parseFlags<O extends Options>(argv: readonly string[], options: 
   }
 }
 
+/**
+ * `--prod a b --eval c`: positionals after a list flag belong to it, as the
+ * usage line `--prod INPUT...` promises (and as a shell glob expands).
+ */
+export function parseListFlags<O extends Options>(argv: readonly string[], options: O, lists: readonly string[]): { values: Parsed<O>['values']; lists: Record<string, string[]>; positionals: string[] } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''));
+  }
+  const out: Record<string, string[]> = Object.fromEntries(lists.map((l) => [l, []]));
+  const positionals: string[] = [];
+  let current: string | null = null;
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind === 'option') {
+      current = lists.includes(t.name) ? t.name : null;
+      if (current !== null && t.value !== undefined) out[current]!.push(t.value);
+    } else if (t.kind === 'positional') (current === null ? positionals : out[current]!).push(t.value);
+    else current = null;
+  }
+  return { values: parsed.values as Parsed<O>['values'], lists: out, positionals };
+}
+
 export function regexFlag(flag: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {

@@ -9,8 +9,9 @@ import type { Command } from './command.js';
 import type { CliIO } from './io.js';
 import { PROG, say } from './io.js';
 import { analyzeCommand, gradeCommand, sessionCommand, sufficiencyCommand } from './commands/analysis.js';
+import { graphCommand } from './commands/graph.js';
 
-export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand, sessionCommand];
+export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand, sessionCommand, graphCommand];
 const DEFAULT_COMMAND = analyzeCommand;
 
 function help(): string {

@@ -22,13 +22,13 @@ export interface ReporterSpec {
 }
 
 /** Reads `--reporter` values and `--json`; text alone when neither is given. */
-export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: boolean | undefined): ReporterSpec[] {
+export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: boolean | undefined, names: readonly string[] = Object.keys(REPORTERS)): ReporterSpec[] {
   const specs: ReporterSpec[] = [];
   for (const v of values ?? []) {
     const eq = v.indexOf('=');
     const name = eq === -1 ? v : v.slice(0, eq);
     const file = eq === -1 ? undefined : v.slice(eq + 1);
-    if (!(name in REPORTERS)) throw new UsageError(`unknown reporter '${name}' (choose from ${Object.keys(REPORTERS).join(', ')})`);
+    if (!names.includes(name)) throw new UsageError(`unknown reporter '${name}' (choose from ${names.join(', ')})`);
     if (file === '') throw new UsageError(`--reporter ${name}=: missing file name`);
     specs.push({ name, file });
   }

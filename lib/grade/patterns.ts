@@ -30,6 +30,8 @@ export interface PatternContext {
 
 export interface ToolPattern {
   readonly source: string;
+  /** It names read-family tools (Read, Grep, Glob …): a source that never logs reads cannot judge it. */
+  readonly readFamily: boolean;
   /** Does the call match? `fold` compares tool names ignoring case (for near-miss warnings). */
   matches(call: ToolCallRef, fold?: boolean): boolean;
 }
@@ -120,12 +122,24 @@ function stringArgs(input: Record<string, unknown>): string[] {
   return Object.values(input).filter((v): v is string => typeof v === 'string');
 }
 
+/** What is wrong with a pattern's syntax, if anything (the config rejects it). */
+export function patternProblem(source: string): string | undefined {
+  if (source.trim() === '') return 'an empty tool pattern';
+  const open = source.indexOf('(');
+  if (open === 0) return `'${source}': no tool name before '('`;
+  if (open > 0 && !source.endsWith(')')) return `'${source}': '(' without a closing ')'`;
+  if (open === -1 && source.includes(')')) return `'${source}': ')' without '('`;
+  return undefined;
+}
+
 /** Parses one pattern; never throws (a malformed one matches nothing it should not). */
 export function parseToolPattern(source: string, ctx: PatternContext = {}): ToolPattern {
   const open = source.indexOf('(');
-  const hasSpec = open > 0 && source.endsWith(')');
-  const name = hasSpec ? source.slice(0, open) : source;
-  const spec = hasSpec ? source.slice(open + 1, -1) : '*';
+  const written = open > 0 && source.endsWith(')');
+  const name = written ? source.slice(0, open) : source;
+  const spec = written ? source.slice(open + 1, -1) : '*';
+  // `Tool(*)` and `Tool()` are `Tool`.
+  const hasSpec = written && spec !== '*' && spec !== '';
   const exactName = nameRegex(name, false);
   const foldName = nameRegex(name, true);
   const isMcpServer = /^mcp__[^*]+$/.test(name) && !name.slice(5).includes('__');
@@ -170,6 +184,7 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
 
   return {
     source,
+    readFamily: READ_FAMILY.has(name) || (hasSpec && name === 'Read'),
     matches: (call, fold = false) => nameMatches(call.name, fold) && specMatches(call),
   };
 }

@@ -80,11 +80,16 @@ export class RunGrader {
   // Recent call ids: a call copied into two places is one step. Bounded: a
   // copy comes within a subagent's run of its original, not a session apart.
   #ids = new Set<string>();
+  // A source that never logs reads can neither fire nor pass a rule about them.
+  readonly #forbidden: GradeOptions['forbidden'];
+  readonly #pairJudged: boolean[];
 
   constructor(run: string, options: GradeOptions, observes: Observes) {
     this.run = run;
     this.#o = options;
     this.observes = observes;
+    this.#forbidden = observes.reads ? options.forbidden : options.forbidden.filter((p) => !p.readFamily);
+    this.#pairJudged = options.mustPrecede.map(([a, b]) => observes.reads || !(a.readFamily || b.readFamily));
   }
 
   get steps(): number {
@@ -96,6 +101,12 @@ export class RunGrader {
     const out: string[] = [];
     if (!this.observes.outcomes) out.push('retry_storm');
     if (this.#o.grounding && !(this.observes.reads && this.observes.outcomes)) out.push('edited_without_read');
+    if (!this.observes.reads) {
+      for (const p of this.#o.forbidden) if (p.readFamily) out.push(`forbidden_tool (${p.source})`);
+      this.#o.mustPrecede.forEach(([a, b], i) => {
+        if (!this.#pairJudged[i]) out.push(`out_of_order (${a.source} before ${b.source})`);
+      });
+    }
     return out;
   }
 
@@ -106,12 +117,13 @@ export class RunGrader {
     const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
     this.stepsByThread[ev.thread] = (this.stepsByThread[ev.thread] ?? 0) + 1;
     const t = this.#thread(ev.thread);
-    const forbidden = this.#o.forbidden.find((p) => p.matches(step.call));
+    const forbidden = this.#forbidden.find((p) => p.matches(step.call));
     if (forbidden) {
       const via = forbidden.source === ev.name ? '' : ` (matches '${forbidden.source}')`;
       this.#flag(push, { rule: 'forbidden_tool', severity: 'high', step: step.step, thread: ev.thread, tool: ev.name, id: ev.id, detail: `forbidden tool '${ev.name}' used at step ${step.step}${via}` });
     }
     this.#o.mustPrecede.forEach(([a, b], i) => {
+      if (!this.#pairJudged[i]) return;
       if (b.matches(step.call) && !t.seenA[i]) {
         const v = t.violations[i];
         if (v) v.count++;

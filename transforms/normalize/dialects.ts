@@ -8,6 +8,8 @@ import { ClaudeNormalizer } from './claude.js';
 import { TracesNormalizer } from './traces.js';
 import { AuditNormalizer, isAuditRecord } from './audit.js';
 import { TRACES_MARK } from '../../lib/traces-document.js';
+import { OTEL_MARK } from '../../lib/otel-spans.js';
+import { OtelNormalizer } from './otel.js';
 
 export interface RecordNormalizer {
   record(v: Record<string, unknown>, line: number, sink: EventSink): void;
@@ -48,7 +50,15 @@ export const auditDialect: Dialect = {
   create: () => new AuditNormalizer(),
 };
 
-const DIALECTS: Dialect[] = [tracesDialect, auditDialect, claudeDialect];
+export const otelDialect: Dialect = {
+  name: 'otel',
+  // Traces the document walker assembled from OpenTelemetry spans.
+  detect: (v) => OTEL_MARK in v,
+  sourceOf: () => 'otel',
+  create: () => new OtelNormalizer(),
+};
+
+const DIALECTS: Dialect[] = [otelDialect, tracesDialect, auditDialect, claudeDialect];
 
 /** Adds a format; later registrations are tried first. */
 export function registerDialect(d: Dialect): void {

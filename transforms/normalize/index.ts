@@ -147,7 +147,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         const s = this.#s;
         if (s === null) return;
         if (item.stopped) {
-          this.#endSession(true);
+          this.#endSession(true, item.restarted === true);
           return;
         }
         s.file = item.file;
@@ -202,7 +202,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     return s;
   }
 
-  #endSession(stopped: boolean): void {
+  #endSession(stopped: boolean, restarted = false): void {
     const s = this.#s;
     if (s === null) return;
     this.#s = null;
@@ -211,7 +211,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
       s.normalizer?.end?.(s);
       s.emit({ kind: 'turn_end', reason: 'session_end' }, 'main', s.lastLine, {});
     }
-    s.emit({ kind: 'session_end', stopped }, 'main', s.lastLine, {});
+    s.emit(restarted ? { kind: 'session_end', stopped, restarted } : { kind: 'session_end', stopped }, 'main', s.lastLine, {});
   }
 }
 

@@ -15,14 +15,17 @@ export interface ThreadDecision {
 
 const INTERNAL_AGENT = /^(acompact|aprompt_suggestion)-/;
 
-/** The text of a user line: its string content, or its text blocks joined. */
+/** The text of a user line: its string content, or its text blocks joined (images as `[image]`). */
 export function userText(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content) || content.length === 0) return undefined;
   const parts: string[] = [];
   for (const b of content) {
-    if (typeof b !== 'object' || b === null || (b as { type?: unknown }).type !== 'text') return undefined;
-    parts.push(String((b as { text?: unknown }).text ?? ''));
+    const type = typeof b === 'object' && b !== null ? (b as { type?: unknown }).type : undefined;
+    // A person may paste an image or a document with the words; a tool result is never a prompt.
+    if (type === 'image' || type === 'document') parts.push(`[${type}]`);
+    else if (type === 'text') parts.push(String((b as { text?: unknown }).text ?? ''));
+    else return undefined;
   }
   return parts.join('\n');
 }

@@ -3,6 +3,8 @@
 // run is run_start, a tool_call and tool_result per step, and run_end; the
 // reference's defaults fill what is missing. In the `tasks` shape a task's
 // name may follow its runs: their run_end waits (an id and an outcome each).
+// A task is named by `task`, else `id` (the reference's `task or id`): runs
+// wait while only an `id` has been seen, since a `task` may still come.
 import type { EventSink } from './claude.js';
 import type { RecordNormalizer } from './dialects.js';
 import type { TracesValue } from '../../lib/traces-document.js';
@@ -32,7 +34,8 @@ export function stepArgs(step: Obj): Obj {
 }
 
 export class TracesNormalizer implements RecordNormalizer {
-  #names = new Map<number, string>();
+  /** Task names by index; `id` names only until a `task` key names it. */
+  #names = new Map<number, { name: string; final: boolean }>();
   #held: HeldEnd[] = [];
   #heldTask: number | null = null;
 
@@ -50,12 +53,15 @@ export class TracesNormalizer implements RecordNormalizer {
       case 'run':
         this.#run(r.run, r.path, r.taskIndex, line, sink);
         return;
-      case 'task':
-        this.#names.set(r.taskIndex, r.task);
-        if (this.#heldTask === r.taskIndex) this.#release(r.task, sink);
+      case 'task': {
+        const final = r.key !== 'id';
+        if (!final && this.#names.get(r.taskIndex)?.final) return;
+        this.#names.set(r.taskIndex, { name: r.task, final });
+        if (final && this.#heldTask === r.taskIndex) this.#release(r.task, sink);
         return;
+      }
       case 'task_end':
-        if (this.#heldTask === r.taskIndex) this.#release(this.#names.get(r.taskIndex) ?? DEFAULT_TRACES_TASK, sink);
+        if (this.#heldTask === r.taskIndex) this.#release(this.#names.get(r.taskIndex)?.name ?? DEFAULT_TRACES_TASK, sink);
         this.#names.delete(r.taskIndex);
         return;
       case 'not_a_run':
@@ -75,7 +81,7 @@ export class TracesNormalizer implements RecordNormalizer {
     v.tasks.forEach((t, ti) => {
       const task = isObj(t) ? t : {};
       const name = idText(task.task) ?? idText(task.id);
-      if (name !== undefined) this.#names.set(ti, name);
+      if (name !== undefined) this.#names.set(ti, { name, final: true });
       if (Array.isArray(task.runs)) task.runs.forEach((run, i) => this.#each(run, `tasks[${ti}].runs[${i}]`, ti, line, sink));
       this.record({ [TRACES_MARK]: 'task_end', taskIndex: ti }, line, sink);
     });
@@ -108,8 +114,8 @@ export class TracesNormalizer implements RecordNormalizer {
       return;
     }
     const name = this.#names.get(taskIndex);
-    if (name !== undefined) {
-      sink.emit({ kind: 'run_end', run: id, task: name, delivered }, 'main', line, meta);
+    if (name?.final) {
+      sink.emit({ kind: 'run_end', run: id, task: name.name, delivered }, 'main', line, meta);
       return;
     }
     if (this.#heldTask !== taskIndex) this.#release(DEFAULT_TRACES_TASK, sink);

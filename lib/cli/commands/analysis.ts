@@ -179,11 +179,13 @@ function makeCommand(spec: Spec): Command {
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
-    if (values.follow && inputs.length > 1 && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
+    const { sessions, problems } = await discoverSessions(inputs);
+    // One file: a folder is walked into many, and the first run's end would end them all.
+    const files = sessions.reduce((n, s) => n + s.files.length, 0);
+    if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
     const targets = await openReporters(specs, sinkOpts, io, inputs, values.follow === true);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
-    const { sessions, problems } = await discoverSessions(inputs);
     for (const p of problems) {
       say(io, p.message);
       inputErrors.push({ file: p.path, message: p.message });

@@ -1,0 +1,286 @@
+// `graph`: the action-space graph. `build` reads traces into graph.json; the
+// other sub-commands read a graph.json and report — each with --json and
+// --reporter text|json|markdown (=FILE to write one to a file) — and the
+// gates (`coverage --check-coverage`, `diff`) exit 3.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ParseArgsConfig } from 'node:util';
+import { loadConfig } from '../../config.js';
+import { EXIT, exitCodeFor } from '../../exit-code.js';
+import type { ExitCode } from '../../exit-code.js';
+import { InputError, UsageError } from '../../errors.js';
+import { canonicalJson } from '../../canonical-json.js';
+import { collectGraph } from '../../graph/build.js';
+import { readCatalogFile } from '../../graph/catalog-file.js';
+import type { CatalogTool } from '../../graph/catalog-file.js';
+import { readGraph } from '../../graph/document.js';
+import type { Graph } from '../../graph/document.js';
+import { backlog } from '../../graph/backlog.js';
+import { coverage, METRICS } from '../../graph/coverage.js';
+import type { Thresholds } from '../../graph/coverage.js';
+import { diffGraphs } from '../../graph/diff.js';
+import { policy } from '../../graph/policy.js';
+import { buildMatrix } from '../../graph/matrix.js';
+import { heatmapHtml } from '../../graph/heatmap-html.js';
+import { GRAPH_REPORT_VERSION } from '../../graph/report.js';
+import type { GraphReport } from '../../graph/report.js';
+import { backlogMarkdown, backlogText } from '../../graph/reports/backlog.js';
+import { coverageMarkdown, coverageText } from '../../graph/reports/coverage.js';
+import { diffMarkdown, diffText } from '../../graph/reports/diff.js';
+import { policyMarkdown, policyText } from '../../graph/reports/policy.js';
+import { heatmapMarkdown, heatmapText } from '../../graph/reports/heatmap.js';
+import { isPseudo } from '../../graph/nodes.js';
+import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
+import { parseFlags, parseListFlags, positiveInt } from '../flags.js';
+import { reporterSpecs } from '../reporters.js';
+import type { ReporterSpec } from '../reporters.js';
+import type { CliIO } from '../io.js';
+import { PROG, say } from '../io.js';
+import type { Command } from '../command.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const GRAPH_REPORTERS = ['text', 'json', 'markdown'] as const;
+const REPORT_FLAGS = { json: { type: 'boolean' }, reporter: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } satisfies Options;
+const HELP_REPORT = `  --reporter NAME[=FILE]  text, json or markdown (default text); repeatable; =FILE writes a file
+  --json                  same as --reporter json
+  -h, --help              this help`;
+
+const HELP = `Usage: ${PROG} graph SUB-COMMAND [options]
+
+The action space as a graph: which tool-to-tool paths production and evals
+have exercised, what to write evals for first, and a gate on catalog changes.
+
+Sub-commands:
+  build     --prod INPUT… --eval INPUT… [--catalog [SERVER=]FILE]… -o graph.json
+  backlog   GRAPH             the ranked eval backlog
+  coverage  GRAPH             tool, edge and triple coverage; --check-coverage gates
+  diff      OLD NEW           what changed; exits 3 on a new uncovered path into danger
+  policy    GRAPH             a Claude Code deny list for dangerous tools no eval covers
+  heatmap   GRAPH [-o FILE]   predecessor × successor matrix (HTML with -o)
+
+Run '${PROG} graph SUB-COMMAND --help' for its options.
+`;
+
+interface Rendered {
+  text: string;
+  markdown: string;
+  report: GraphReport;
+}
+
+/** Writes a report to every requested reporter; one may go to stdout. */
+async function emit(specs: readonly ReporterSpec[], r: Rendered, io: CliIO): Promise<void> {
+  for (const s of specs) {
+    const body = s.name === 'json' ? canonicalJson(r.report) : s.name === 'markdown' ? r.markdown : r.text;
+    if (s.file === undefined) io.stdout.write(body);
+    else await writeOut(resolve(io.cwd, s.file), body);
+  }
+}
+
+async function writeOut(path: string, body: string): Promise<void> {
+  try {
+    await writeFile(path, body);
+  } catch (err) {
+    throw new InputError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function specsOf(values: { reporter?: string[]; json?: boolean }): ReporterSpec[] {
+  return reporterSpecs(values.reporter, values.json, GRAPH_REPORTERS);
+}
+
+function envelope(graphs: readonly string[], body: Partial<GraphReport>, gateFailed = false): GraphReport {
+  return { schemaVersion: GRAPH_REPORT_VERSION, graphs: [...graphs], ...body, inputErrors: [], exitCode: exitCodeFor({ gateFailed }) };
+}
+
+function oneGraph(positionals: readonly string[], sub: string): string {
+  if (positionals.length !== 1) throw new UsageError(`graph ${sub} takes one graph.json`);
+  return positionals[0]!;
+}
+
+function unlabelled(g: Graph): string[] {
+  return g.nodes.filter((n) => !isPseudo(n.name) && n.blast === 'unknown').map((n) => n.name);
+}
+
+const BUILD_OPTIONS = {
+  prod: { type: 'string', multiple: true },
+  eval: { type: 'string', multiple: true },
+  catalog: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies Options;
+
+async function build(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, lists, positionals } = parseListFlags(argv, BUILD_OPTIONS, ['prod', 'eval']);
+  if (values.help) {
+    io.stdout.write(`Usage: ${PROG} graph build --prod INPUT... --eval INPUT... [--catalog [SERVER=]FILE]... [--config F] [-o graph.json]
+
+Reads production traces and eval traces (any format the analyses read, and
+OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed.
+
+  --prod INPUT            production traces (file, folder or -); repeatable
+  --eval INPUT            eval traces; repeatable
+  --catalog [SERVER=]FILE an MCP tools/list result; SERVER= names bare tools mcp__SERVER__…
+  --config FILE           agent-eval.yaml (catalog.tools, catalog.blast, weights, floor …)
+  -o, --output FILE       where to write (default stdout)
+  --format NAME           claude | audit | traces (default: detected per file)
+  --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
+  -q, --quiet             no diagnostics on stderr
+`);
+    return EXIT.ok;
+  }
+  if (positionals.length) throw new UsageError(`graph build: name inputs with --prod or --eval (got '${positionals[0]}')`);
+  const prod = lists.prod!;
+  const evals = lists.eval!;
+  if (!prod.length && !evals.length && !values.catalog?.length) throw new UsageError('graph build: give --prod, --eval or --catalog inputs');
+  const format = values.format;
+  if (format !== undefined && format !== 'claude' && format !== 'audit' && format !== 'traces') throw new UsageError(`--format: unknown '${format}' (choose from claude, audit, traces)`);
+  const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
+  const out = values.output;
+  if (out !== undefined && [...prod, ...evals].some((i) => i !== '-' && resolve(io.cwd, i) === resolve(io.cwd, out))) throw new UsageError(`-o ${out} would overwrite an input`);
+  const loaded = await loadConfig(values.config, io.cwd);
+  const catalogFiles: CatalogTool[] = [];
+  for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec)));
+
+  const { graph, inputErrors } = await collectGraph({
+    prod,
+    eval: evals,
+    catalogFiles,
+    config: loaded.config.catalog ?? {},
+    format,
+    source: { maxLineBytes, stdin: io.stdin, signal: io.signal },
+    targets: () => (values.quiet ? [] : [{ transform: diagnosticsLog(), dest: io.stderr, end: false }]),
+  });
+  for (const e of inputErrors) say(io, e.message);
+  const text = canonicalJson(graph);
+  if (out === undefined) io.stdout.write(text);
+  else await writeOut(resolve(io.cwd, out), text);
+  if (!values.quiet) {
+    const tools = graph.nodes.filter((n) => n.kind === 'tool');
+    const never = tools.filter((n) => n.prodCount + n.evalCount === 0).length;
+    say(io, `${out ?? 'graph'}: ${tools.length} tools (${never} never called), ${graph.edges.length} edges, ${graph.triples.length} triples; prod ${graph.sources.prod.sessions} sessions / ${graph.sources.prod.calls} calls, eval ${graph.sources.eval.sessions} / ${graph.sources.eval.calls}`);
+    const unknown = unlabelled(graph);
+    if (unknown.length) say(io, `blast unknown (weighed as write; label them in catalog.blast): ${unknown.join(', ')}`);
+  }
+  return exitCodeFor({ inputErrors: inputErrors.length });
+}
+
+async function backlogCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
+  if (values.help) return usage(io, `Usage: ${PROG} graph backlog GRAPH [options]\n\nThe eval backlog: uncovered production edges and catalog tools no eval calls, tier 1\n(external_side_effect or irreversible above the floor) first, by risk.\n\n${HELP_REPORT}\n`);
+  const specs = specsOf(values);
+  const file = oneGraph(positionals, 'backlog');
+  const g = await readGraph(file);
+  const items = backlog(g);
+  const unknown = unlabelled(g);
+  await emit(specs, { text: backlogText(items, unknown), markdown: backlogMarkdown(items, unknown), report: envelope([file], { backlog: items, unlabelled: unknown }) }, io);
+  return EXIT.ok;
+}
+
+const COVERAGE_OPTIONS = { ...REPORT_FLAGS, all: { type: 'boolean' }, 'check-coverage': { type: 'boolean' }, tools: { type: 'string' }, edges: { type: 'string' }, triples: { type: 'string' } } satisfies Options;
+
+function percentFlag(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new UsageError(`--${flag}: expected a percentage 0–100, got '${v}'`);
+  return n;
+}
+
+async function coverageCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, COVERAGE_OPTIONS);
+  if (values.help)
+    return usage(io, `Usage: ${PROG} graph coverage GRAPH [--all] [--check-coverage --tools N --edges N --triples N] [options]
+
+Of the tools, edges and triples observed, the share evals exercise (and production).
+
+  --all                   count catalog tools never observed in the tool denominator
+  --check-coverage        exit 3 when a coverage is under its threshold
+  --tools N, --edges N, --triples N   thresholds in percent
+${HELP_REPORT}
+`);
+  const specs = specsOf(values);
+  const file = oneGraph(positionals, 'coverage');
+  const thresholds: Thresholds = {};
+  for (const m of METRICS) {
+    const t = percentFlag(m, values[m]);
+    if (t !== undefined) thresholds[m] = t;
+  }
+  const given = Object.keys(thresholds).length > 0;
+  if (given && !values['check-coverage']) throw new UsageError('--tools/--edges/--triples are thresholds for --check-coverage');
+  if (values['check-coverage'] && !given) throw new UsageError('--check-coverage needs at least one of --tools, --edges, --triples');
+  const g = await readGraph(file);
+  const c = coverage(g, { all: values.all === true, thresholds: values['check-coverage'] ? thresholds : undefined });
+  const failed = (c.check?.failed.length ?? 0) > 0;
+  await emit(specs, { text: coverageText(c), markdown: coverageMarkdown(c), report: envelope([file], { coverage: c }, failed) }, io);
+  return exitCodeFor({ gateFailed: failed });
+}
+
+async function diffCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
+  if (values.help) return usage(io, `Usage: ${PROG} graph diff OLD NEW [options]\n\nTools added and removed, blast changes, edges newly seen or no longer covered.\nExits 3 when a new tool, a raised blast or a newly seen production edge leads\ninto external_side_effect or irreversible with no eval coverage.\n\n${HELP_REPORT}\n`);
+  const specs = specsOf(values);
+  if (positionals.length !== 2) throw new UsageError('graph diff takes OLD and NEW graph.json');
+  const [oldFile, newFile] = positionals as [string, string];
+  const d = diffGraphs(await readGraph(oldFile), await readGraph(newFile));
+  await emit(specs, { text: diffText(d), markdown: diffMarkdown(d), report: envelope([oldFile, newFile], { diff: d }, d.gate.failed) }, io);
+  return exitCodeFor({ gateFailed: d.gate.failed });
+}
+
+async function policyCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
+  if (values.help) return usage(io, `Usage: ${PROG} graph policy GRAPH [options]\n\nA Claude Code settings fragment denying every external_side_effect or\nirreversible tool (and Bash command class) no eval covers. The text reporter\nprints the fragment alone, ready to merge into .claude/settings.json.\n\n${HELP_REPORT}\n`);
+  const specs = specsOf(values);
+  const file = oneGraph(positionals, 'policy');
+  const p = policy(await readGraph(file));
+  await emit(specs, { text: policyText(p), markdown: policyMarkdown(p), report: envelope([file], { policy: p }) }, io);
+  return EXIT.ok;
+}
+
+async function heatmapCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, { ...REPORT_FLAGS, output: { type: 'string', short: 'o' } });
+  if (values.help) return usage(io, `Usage: ${PROG} graph heatmap GRAPH [-o heatmap.html] [options]\n\nThe predecessor × successor matrix: colour by the successor's blast, intensity\nby production traffic, unprotected cells hatched. -o writes a self-contained HTML\npage; the text reporter draws the matrix for a terminal.\n\n  -o, --output FILE       write the HTML page here\n${HELP_REPORT}\n`);
+  const file = oneGraph(positionals, 'heatmap');
+  const out = values.output;
+  if (out !== undefined && resolve(io.cwd, out) === resolve(io.cwd, file)) throw new UsageError(`-o ${out} would overwrite the graph`);
+  // With -o and no reporter asked for, the page is the output.
+  const specs = out !== undefined && values.reporter === undefined && !values.json ? [] : specsOf(values);
+  const m = buildMatrix(await readGraph(file));
+  if (out !== undefined) {
+    await writeOut(resolve(io.cwd, out), heatmapHtml(m));
+    say(io, `wrote ${out}: ${m.rows.length} × ${m.cols.length} cells (${m.counts.unprotected} unprotected)`);
+  }
+  const stdout = io.stdout as NodeJS.WritableStream & { isTTY?: boolean };
+  const colour = stdout.isTTY === true && io.env.NO_COLOR === undefined;
+  await emit(specs, { text: heatmapText(m, colour), markdown: heatmapMarkdown(m), report: envelope([file], { heatmap: m }) }, io);
+  return EXIT.ok;
+}
+
+function usage(io: CliIO, text: string): ExitCode {
+  io.stdout.write(text);
+  return EXIT.ok;
+}
+
+const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIO) => Promise<ExitCode>> = {
+  build,
+  backlog: backlogCommand,
+  coverage: coverageCommand,
+  diff: diffCommand,
+  policy: policyCommand,
+  heatmap: heatmapCommand,
+};
+
+export const graphCommand: Command = {
+  name: 'graph',
+  summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap',
+  async run(argv, io) {
+    const sub = argv[0];
+    if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') return usage(io, HELP);
+    const run = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
+    if (!run) throw new UsageError(`graph: unknown sub-command '${sub}' (choose from ${Object.keys(SUBCOMMANDS).join(', ')})`);
+    return run(argv.slice(1), io);
+  },
+};

@@ -1,0 +1,59 @@
+// `graph build`: production traces, then eval traces, through the streaming
+// core (every source format, subagent threads) into one accumulator, then
+// the catalog on top. Memory is the graph and the open threads, never the
+// traces: each input is streamed once.
+import type { Transform } from 'node:stream';
+import { discoverSessions } from '../inputs.js';
+import { readSessions } from '../source.js';
+import type { SourceOptions } from '../source.js';
+import { parse } from '../../transforms/parse.js';
+import { normalize } from '../../transforms/normalize/index.js';
+import { demux } from '../../transforms/demux.js';
+import { delegation } from '../../transforms/delegation.js';
+import { graph as graphStage } from '../../transforms/graph.js';
+import { runPipeline } from '../cli/run.js';
+import type { SinkTarget } from '../cli/run.js';
+import type { InputErrorItem } from '../report.js';
+import type { StreamItem } from '../items.js';
+import { GraphAccumulator } from './accumulate.js';
+import type { Side } from './accumulate.js';
+import type { CatalogSettings, Graph } from './document.js';
+import { buildGraph } from './document.js';
+import type { CatalogTool } from './catalog-file.js';
+
+export interface CollectOptions {
+  readonly prod: readonly string[];
+  readonly eval: readonly string[];
+  readonly catalogFiles?: readonly CatalogTool[];
+  readonly config?: CatalogSettings;
+  /** Read every input as this dialect (`claude`, `audit`, `traces`, `otel`'s documents are detected). */
+  readonly format?: 'claude' | 'audit' | 'traces';
+  readonly source?: Omit<SourceOptions, 'onInputError' | 'format'>;
+  /** Extra sinks (the CLI logs diagnostics to stderr). */
+  readonly targets?: () => SinkTarget[];
+  readonly observe?: (item: StreamItem) => void;
+}
+
+export interface Collected {
+  readonly graph: Graph;
+  readonly inputErrors: InputErrorItem[];
+}
+
+export async function collectGraph(o: CollectOptions): Promise<Collected> {
+  const acc = new GraphAccumulator();
+  const inputErrors: InputErrorItem[] = [];
+  for (const side of ['prod', 'eval'] as const satisfies readonly Side[]) {
+    const inputs = o[side];
+    if (!inputs.length) continue;
+    const { sessions, problems } = await discoverSessions(inputs);
+    for (const p of problems) inputErrors.push({ file: p.path, message: p.message });
+    const source = readSessions(sessions, {
+      ...o.source,
+      format: o.format === 'traces' ? 'document' : o.format === undefined ? undefined : 'jsonl',
+      onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
+    });
+    const stages: Transform[] = [parse(), normalize({ format: o.format === 'claude' || o.format === 'audit' ? o.format : undefined }), demux(), delegation(), graphStage(acc, side)];
+    await runPipeline(source, stages, o.targets?.() ?? [], o.observe);
+  }
+  return { graph: buildGraph(acc, { prod: o.prod, eval: o.eval, catalogFiles: o.catalogFiles ?? [], config: o.config ?? {} }), inputErrors };
+}

@@ -1,0 +1,80 @@
+// OpenTelemetry GenAI spans as input: OTLP/JSON (a document, or one request
+// per line) and the SDK's span dump; ids and times past 2^53 read exactly;
+// calls in start order within a trace, threaded by parent span; every chunk
+// size gives the same events.
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { tracesRecords } from '../lib/traces-document.js';
+import { compareDecimal } from '../lib/otel-spans.js';
+import { sniffFormat } from '../lib/source.js';
+import { parse } from '../transforms/parse.js';
+import { normalize } from '../transforms/normalize/index.js';
+import { demux } from '../transforms/demux.js';
+import type { CanonicalEvent } from '../lib/events.js';
+import { CHUNK_SIZES, chunked } from './helpers/analyze.js';
+import { cli, FIXTURES } from './helpers/cli.js';
+
+const REAL_DUMP = new URL('../../shared/fixtures/real/otel/any-agent_openai-agents_gen_ai-spans_trace.json', import.meta.url).pathname;
+
+async function events(doc: Buffer, chunk: number | 'random'): Promise<CanonicalEvent[]> {
+  const out: CanonicalEvent[] = [];
+  const sink = new Writable({ objectMode: true, write: (e: CanonicalEvent, _x, cb) => (out.push(e), cb()) });
+  await pipeline([tracesRecords(Readable.from(chunked(doc, chunk)), 'f.json'), parse(), normalize(), demux(), sink]);
+  return out;
+}
+
+const calls = (evs: CanonicalEvent[]) => evs.filter((e) => e.kind === 'tool_call').map((e) => `${e.run}:${e.thread}:${(e as { name: string }).name}`);
+
+t.test('OTLP: start order within a trace, nested agents threaded by parent span', async (t) => {
+  const doc = readFileSync(join(FIXTURES, 'otel', 'otlp-two-traces.json'));
+  // By hand: write_file comes first in the file but starts last; fetch_page's
+  // parent (span 06) is an agent under the run_agent call (span 05).
+  const A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  const B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+  const want = [`${A}:main:search`, `${A}:main:run_agent`, `${A}:0000000000000005:fetch_page`, `${A}:main:write_file`, `${B}:main:lookup`];
+  for (const chunk of CHUNK_SIZES) {
+    const evs = await events(doc, chunk);
+    t.same(calls(evs), want, `chunk ${chunk}`);
+  }
+  const evs = await events(doc, 64 * 1024);
+  t.match(evs.find((e) => e.kind === 'thread_open' && e.thread !== 'main'), { thread: '0000000000000005', spawnedBy: '0000000000000005', threadKind: 'subagent' }, 'the nested agent is the run_agent call\'s subagent');
+  t.match(evs.find((e) => e.kind === 'tool_result' && e.id === '0000000000000007'), { isError: true, text: '' }, 'status code 2 is an error');
+  t.match(evs.find((e) => e.kind === 'tool_call' && e.id === '0000000000000002'), { input: { q: 'year' }, source: 'otel' }, 'arguments parsed from their JSON string');
+  t.same(evs.filter((e) => e.kind === 'run_start').map((e) => e.run), [A, B], 'traces in start order, one run each');
+  const lines = await events(readFileSync(join(FIXTURES, 'otel', 'otlp-two-traces.jsonl')), 7);
+  t.same(calls(lines), want, 'one request per line: the same');
+});
+
+t.test('the SDK span dump: 128-bit ids kept exactly', { skip: existsSync(REAL_DUMP) ? false : 'the real fixtures are absent' }, async (t) => {
+  const doc = readFileSync(REAL_DUMP);
+  for (const chunk of [1, 13, 'random', 64 * 1024] as const) {
+    const evs = await events(doc, chunk);
+    // As written in the file; JSON.parse would give 1.0092742960927627e+38 and 13687147528289423000.
+    t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.run, e.id, (e as { name: string }).name, (e as { input: unknown }).input]), [
+      ['100927429609276267646756448943279827607', '13687147528289423029', 'get_current_time', { timezone: 'America/New_York' }],
+      ['100927429609276267646756448943279827607', '3402142098134531952', 'write_file', { text: '2025' }],
+    ], `chunk ${chunk}`);
+  }
+  const g = await cli(['grade', REAL_DUMP, '--json']);
+  t.equal(g.code, 0, g.stderr);
+  t.match(JSON.parse(g.stdout), { grade: { runs: [{ run: '100927429609276267646756448943279827607', source: 'otel', steps: 2 }] } });
+});
+
+t.test('bad spans are data', async (t) => {
+  const doc = Buffer.from('{"spans": [7, {"context": {"trace_id": 1, "span_id": 2}, "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "x", "gen_ai.tool.args": "not json"}}]}');
+  const evs = await events(doc, 3);
+  t.match(evs.find((e) => e.kind === 'diagnostic'), { code: 'otel_not_a_span', message: 'spans[0]: a span must be an object; skipped' });
+  t.match(evs.find((e) => e.kind === 'tool_call'), { name: 'x', input: { value: 'not json' } }, 'arguments that are not JSON are kept as text');
+});
+
+t.test('detection and ordering helpers', async (t) => {
+  t.equal(sniffFormat(Buffer.from('{"resourceSpans":[]}\n'), true), 'document', 'an OTLP request on one line is a document');
+  t.equal(sniffFormat(Buffer.from('{"spans":[]}\n'), true), 'document');
+  t.equal(sniffFormat(Buffer.from('{"type":"system","spans":3}\n'), true), 'jsonl');
+  t.ok(compareDecimal('9', '10') < 0);
+  t.ok(compareDecimal('1758026593450406000', '1758026593450405999') > 0, 'beyond 2^53');
+  t.equal(compareDecimal('12', '12'), 0);
+});
