@@ -188,18 +188,29 @@ async function* followed(file: string, opts: SourceOptions, f: FollowSettings, s
   f.end?.addEventListener('abort', onEnd, { once: true });
   if (opts.signal?.aborted) onStop();
   if (f.end?.aborted) onEnd();
+  // Undecided (a new session file may hold only a snapshot line for a while): no idle stop yet.
   let sessionFile: boolean | undefined;
-  const idleMs = (): number | undefined => (f.idleMs === 'auto' ? (sessionFile === true ? undefined : STREAM_JSON_IDLE_MS) : f.idleMs);
+  const idleMs = (): number | undefined => (f.idleMs === 'auto' ? (sessionFile === false ? STREAM_JSON_IDLE_MS : undefined) : f.idleMs);
   try {
     for await (const c of followChunks(file, { signal: ac.signal, idleMs, onIdle: () => (stop.stopped = true) })) {
-      // The format is known from the first bytes: session files carry `sessionId`.
-      if (sessionFile === undefined && c !== RESTART && c.length) sessionFile = c.includes('"sessionId"');
+      if (sessionFile === undefined && c !== RESTART && c.length) sessionFile = followedKind(c);
       yield c;
     }
   } finally {
     opts.signal?.removeEventListener('abort', onStop);
     f.end?.removeEventListener('abort', onEnd);
   }
+}
+
+/**
+ * Session file (true) or stream-json (false), once the bytes say: session
+ * records carry `sessionId` (2.x files open with a `file-history-snapshot`,
+ * 1.0 files with a `summary`, neither has it); stream-json lines `session_id`.
+ */
+export function followedKind(chunk: Buffer): boolean | undefined {
+  if (chunk.includes('"sessionId"') || chunk.includes('"type":"file-history-snapshot"') || chunk.includes('"leafUuid"')) return true;
+  if (chunk.includes('"session_id"')) return false;
+  return undefined;
 }
 
 /** Marks a followed file truncated or replaced: its session starts over. */

@@ -1,5 +1,7 @@
 // JUnit XML, which every CI shows: a testsuite per task, a testcase per run;
-// corrupt-success and fail are failures, warnings go to system-out.
+// corrupt-success and fail are failures, warnings go to system-out. When the
+// gate fails, a `gate` testsuite fails with its reasons, so a CI page never
+// shows green for a run whose exit code is 3 (--fail-on warnings, flaky).
 import type { Transform } from 'node:stream';
 import type { Report } from '../lib/report.js';
 import type { SinkOptions } from './report-sink.js';
@@ -20,11 +22,17 @@ export function renderJunit(report: Report): string {
   const g = report.grade;
   const runs = g?.runs ?? [];
   const failed = (v: string): boolean => v === 'corrupt-success' || v === 'fail';
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length}" failures="${runs.filter((r) => failed(r.verdict)).length}" errors="0">`];
+  const gate = g?.gate.failed === true;
+  const common = g ? `<property name="config" value="${xml(g.config)}"/><property name="verified" value="${g.verified}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>` : '';
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length + (gate ? 1 : 0)}" failures="${runs.filter((r) => failed(r.verdict)).length + (gate ? 1 : 0)}" errors="0">`];
+  if (g && gate) {
+    out.push('  <testsuite name="gate" tests="1" failures="1" errors="0">', `    <properties>${common}</properties>`, '    <testcase name="gate" classname="gate">');
+    out.push(`      <failure type="gate" message="${xml(g.gate.reasons.join('; '))}">${xml(g.gate.reasons.join('\n'))}</failure>`, '    </testcase>', '  </testsuite>');
+  }
   for (const t of g?.tasks ?? []) {
     const mine = runs.filter((r) => r.task === t.task);
     out.push(`  <testsuite name="${xml(t.task)}" tests="${mine.length}" failures="${mine.filter((r) => failed(r.verdict)).length}" errors="0">`);
-    out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${t.passK}"/></properties>`);
+    out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${t.passK}"/>${common}</properties>`);
     for (const r of mine) {
       out.push(`    <testcase name="${xml(r.run)}" classname="${xml(r.task)}">`);
       const high = r.flags.filter((f) => f.severity === 'high');

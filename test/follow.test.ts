@@ -185,3 +185,12 @@ t.test('--follow: a file rewritten with the same session replaces what was read 
   t.same(report.duplicateSessions, {}, 'the partial copy was replaced, not counted as a duplicate');
   t.same(report.sufficiency.calls.map((c: { query: string; bucket: string }) => [c.query, c.bucket]), [['first', 'explore_again'], ['second', 'sufficient']]);
 });
+
+t.test('a followed file is known for a session file by its first record that says so', async (t) => {
+  const { followedKind } = await import('../lib/source.js');
+  t.equal(followedKind(Buffer.from('{"type":"file-history-snapshot","messageId":"m","snapshot":{}}\n')), true, '2.x: the snapshot line opens a session file');
+  t.equal(followedKind(Buffer.from('{"type":"summary","summary":"x","leafUuid":"u"}\n')), true, '1.0: the summary line');
+  t.equal(followedKind(Buffer.from('{"type":"user","sessionId":"s","message":{}}\n')), true);
+  t.equal(followedKind(Buffer.from('{"type":"system","subtype":"init","session_id":"s"}\n')), false, 'stream-json');
+  t.equal(followedKind(Buffer.from('{"type":"queue-operation"')), undefined, 'not yet known: no idle stop meanwhile');
+});

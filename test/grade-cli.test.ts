@@ -101,14 +101,26 @@ t.test('near-miss patterns are warned about', async (t) => {
 t.test('junit: testsuites > testsuite per task > testcase per run', async (t) => {
   const r = await cli(['grade', '--reporter', 'junit', '--config', selftestConfig, traces]);
   const xml = r.stdout;
-  t.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="agent-eval-stream grade" tests="5" failures="2" errors="0">\n/);
+  t.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="agent-eval-stream grade" tests="6" failures="3" errors="0">\n/);
   const suites = [...xml.matchAll(/<testsuite name="([^"]+)" tests="(\d+)" failures="(\d+)" errors="0">([\s\S]*?)<\/testsuite>/g)];
-  t.same(suites.map((m) => [m[1], m[2], m[3]]), [['T1-clean', '1', '0'], ['T2-corrupt', '1', '1'], ['T3-flaky', '3', '1']]);
-  const corrupt = suites[1]![4]!;
+  t.same(suites.map((m) => [m[1], m[2], m[3]]), [['gate', '1', '1'], ['T1-clean', '1', '0'], ['T2-corrupt', '1', '1'], ['T3-flaky', '3', '1']]);
+  t.match(suites[0]![4]!, /<failure type="gate" message="[^"]*corrupt-success/, 'the gate fails with its reasons');
+  t.match(suites[1]![4]!, /<property name="config" value="[^"]+"\/><property name="verified" value="false"\/><property name="failOn" value="corrupt-success,flaky,failing"\/>/, 'config and verified in every suite');
+  const corrupt = suites[2]![4]!;
   t.match(corrupt, /<testcase name="T2-corrupt-r1" classname="T2-corrupt">\s*<failure type="corrupt-success" message="forbidden tool &apos;force_push&apos; used at step 5">/);
   t.match(corrupt, /<system-out>medium out_of_order \(step 1\)/, 'warnings in system-out');
-  t.match(suites[2]![4]!, /<testcase name="T3-flaky-r3" classname="T3-flaky">\s*<failure type="fail"/);
+  t.match(suites[3]![4]!, /<testcase name="T3-flaky-r3" classname="T3-flaky">\s*<failure type="fail"/);
   t.equal((xml.match(/<testcase /g) ?? []).length, (xml.match(/<\/testcase>/g) ?? []).length, 'balanced');
+});
+
+t.test('junit: a gate failed on warnings alone shows a failure', async (t) => {
+  const dir = t.testdir({ 'cfg.yaml': 'order_constraints:\n  must_precede: [[Read, Edit]]\n' });
+  const file = join(dir, 'run.jsonl');
+  writeFileSync(file, jsonl([init(), req('m1', [toolUse('a', 'Edit', { file_path: 'x' })]), res('a', 'ok'), done()]));
+  const r = await cli(['grade', '--reporter', 'junit', '--fail-on', 'warnings', '--config', join(dir, 'cfg.yaml'), file]);
+  t.equal(r.code, 3);
+  t.match(r.stdout, /<testsuites name="agent-eval-stream grade" tests="2" failures="1" errors="0">/);
+  t.match(r.stdout, /<testsuite name="gate" tests="1" failures="1" errors="0">[\s\S]*<failure type="gate"/);
 });
 
 t.test('markdown, and $GITHUB_STEP_SUMMARY', async (t) => {

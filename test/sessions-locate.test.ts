@@ -76,3 +76,27 @@ t.test('the session command end to end', async (t) => {
   t.match(missing.stderr, /no Claude Code sessions for .*none; looked in: /);
   t.equal((await cli(['session', proj, '--session', 'zz'], { env })).code, 2, 'a missing session: exit 2');
 });
+
+t.test('listing hundreds of sessions stays within a small open-file limit', async (t) => {
+  const root = t.testdir({});
+  const proj = join(root, 'big');
+  mkdirSync(proj);
+  const folder = join(root, 'projects', projectSlug(proj));
+  mkdirSync(folder, { recursive: true });
+  for (let i = 0; i < 300; i++) writeFileSync(join(folder, `s-${String(i).padStart(3, '0')}.jsonl`), session(`s-${String(i).padStart(3, '0')}`, proj, `prompt ${i}`));
+  for (let i = 0; i < 40; i++) writeFileSync(join(folder, `agent-a${i}.jsonl`), `${JSON.stringify({ type: 'user', sessionId: 's-007', isSidechain: true, message: { role: 'user', content: 'Warmup' } })}\n`);
+  const { spawn } = await import('node:child_process');
+  const { BIN } = await import('./helpers/cli.js');
+  const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const c = spawn('bash', ['-c', `ulimit -n 96 && exec "${process.execPath}" "${BIN}" session "${proj}" --list --json`], { env: { ...process.env, CLAUDE_CONFIG_DIR: root } });
+    let stdout = '';
+    let stderr = '';
+    c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    c.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    c.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  t.equal(out.code, 0, out.stderr);
+  const list = JSON.parse(out.stdout) as { id: string; subagents: number }[];
+  t.equal(list.length, 300);
+  t.equal(list.find((s) => s.id === 's-007')!.subagents, 40, 'flat agent files found, read once for the whole listing');
+});

@@ -115,28 +115,55 @@ export interface SessionInfo {
 }
 
 /** Files that belong to a session: its subagents folder, or flat agent files naming it. */
-export async function subagentFilesOf(file: string, sessionId: string): Promise<string[]> {
+export async function subagentFilesOf(file: string, sessionId: string, flat?: Map<string, string[]>): Promise<string[]> {
   const dir = file.slice(0, -'.jsonl'.length);
   const out: string[] = [];
   const sub = join(dir, 'subagents');
   if (await isDir(sub)) for (const e of await readdir(sub)) if (e.startsWith('agent-') && e.endsWith('.jsonl')) out.push(join(sub, e));
-  return out.sort().concat(await flatAgentFiles(join(file, '..'), sessionId));
+  return out.sort().concat(flat ? (flat.get(sessionId) ?? []) : await flatAgentFiles(join(file, '..'), sessionId));
 }
 
 /** 2.0.x kept subagent files flat beside the sessions; each names its session. */
 export async function flatAgentFiles(projectDir: string, sessionId: string): Promise<string[]> {
-  const out: string[] = [];
+  return (await flatAgentIndex(projectDir)).get(sessionId) ?? [];
+}
+
+/** A folder's flat agent files by the session each names: read once for a whole listing. */
+export async function flatAgentIndex(projectDir: string): Promise<Map<string, string[]>> {
+  const index = new Map<string, string[]>();
   let entries: string[];
   try {
     entries = await readdir(projectDir);
   } catch {
-    return out;
+    return index;
   }
-  for (const e of entries.sort()) {
-    if (!e.startsWith('agent-') || !e.endsWith('.jsonl')) continue;
-    const [first] = await firstRecords(join(projectDir, e), 1);
-    if (first && first.sessionId === sessionId) out.push(join(projectDir, e));
-  }
+  const files = entries.filter((e) => e.startsWith('agent-') && e.endsWith('.jsonl')).sort();
+  const owners = await mapLimit(files, OPEN_FILES, async (e) => (await firstRecords(join(projectDir, e), 1))[0]?.sessionId);
+  files.forEach((e, i) => {
+    const owner = owners[i];
+    if (typeof owner !== 'string') return;
+    const list = index.get(owner);
+    if (list) list.push(join(projectDir, e));
+    else index.set(owner, [join(projectDir, e)]);
+  });
+  return index;
+}
+
+// Files read at once while listing: a project of hundreds of sessions must
+// not run into the open-file limit (256 by default on macOS).
+const OPEN_FILES = 16;
+
+/** `fn` over `items`, at most `limit` at a time, results in order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
@@ -148,18 +175,19 @@ function promptText(r: Record<string, unknown>): string | undefined {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export async function sessionInfo(file: string): Promise<SessionInfo> {
+export async function sessionInfo(file: string, flat?: Map<string, string[]>): Promise<SessionInfo> {
   const st = await stat(file);
   const head = await firstRecords(file, 40);
   const id = (head.map((r) => r.sessionId ?? r.session_id).find((x) => typeof x === 'string') as string | undefined) ?? file.replace(/^.*\//, '').replace(/\.jsonl$/, '');
   const started = head.map((r) => r.timestamp).find((x) => typeof x === 'string') as string | undefined;
   const prompt = head.map(promptText).find((x) => x !== undefined) ?? '';
-  return { id, file, mtimeMs: st.mtimeMs, size: st.size, started, subagents: (await subagentFilesOf(file, id)).length, prompt };
+  return { id, file, mtimeMs: st.mtimeMs, size: st.size, started, subagents: (await subagentFilesOf(file, id, flat)).length, prompt };
 }
 
 /** A project's sessions, newest (by the main file's modification time) first. */
 export async function listSessions(projectDir: string): Promise<SessionInfo[]> {
-  const infos = await Promise.all((await sessionFiles(projectDir)).map(sessionInfo));
+  const flat = await flatAgentIndex(projectDir);
+  const infos = await mapLimit(await sessionFiles(projectDir), OPEN_FILES, (f) => sessionInfo(f, flat));
   return infos.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.id < b.id ? -1 : 1));
 }
 
