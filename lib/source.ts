@@ -152,7 +152,9 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
 async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord | Restart> {
   if (opts.follow && file !== '-') {
     const plan = opts.subagents === false ? null : await planSubagents(file);
-    yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts);
+    // Subagents started after following began have files the first plan never saw.
+    const replan = opts.subagents === false ? undefined : () => planSubagents(file);
+    yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts, replan);
     return;
   }
   const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
@@ -246,9 +248,22 @@ async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof REST
   yield* out;
 }
 
+const AGENT_ID = /"agentId"\s*:\s*"([^"\\]+)"/;
+
 /** A session's lines with each linked subagent file read in where its result comes back. */
-async function* withSubagents(lines: AsyncIterable<PreRecord | Restart>, plan: SubagentPlan | null, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
+async function* withSubagents(lines: AsyncIterable<PreRecord | Restart>, plan: SubagentPlan | null, opts: SourceOptions, replan?: () => Promise<SubagentPlan | null>): AsyncGenerator<PreRecord | Restart> {
   for await (const rec of lines) {
+    if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
+      // A followed session: a result naming an agent not yet planned means a new file.
+      const id = AGENT_ID.exec(rec.text)?.[1];
+      if (id !== undefined && !plan?.byAgentId.has(id)) {
+        const fresh = await replan();
+        if (fresh) {
+          for (const f of plan?.consumed ?? []) fresh.consumed.add(f);
+          plan = fresh;
+        }
+      }
+    }
     if (plan && rec.type === 'line') {
       if (mirroredByFile(rec.text, plan)) continue;
       const link = linkedSubagent(rec.text, plan);

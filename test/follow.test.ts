@@ -194,3 +194,21 @@ t.test('a followed file is known for a session file by its first record that say
   t.equal(followedKind(Buffer.from('{"type":"system","subtype":"init","session_id":"s"}\n')), false, 'stream-json');
   t.equal(followedKind(Buffer.from('{"type":"queue-operation"')), undefined, 'not yet known: no idle stop meanwhile');
 });
+
+t.test('--follow on a session: a subagent started after following began is read in at its result', async (t) => {
+  const dir = t.testdir({});
+  const file = join(dir, 'live-1.jsonl');
+  const rec = (o: Record<string, unknown>) => ({ sessionId: 'live-1', cwd: '/r', ...o });
+  writeFileSync(file, jsonl([rec({ type: 'user', uuid: 'u0', message: { role: 'user', content: 'go' } }), rec({ type: 'assistant', uuid: 'u1', message: { id: 'm1', content: [{ type: 'tool_use', id: 'toolu_T1', name: 'Task', input: { prompt: 'fix it' } }] } })]));
+  const p = live(['grade', '--follow', '--idle-timeout', '2s', '--json', file]);
+  await sleep(600);
+  mkdirSync(join(dir, 'live-1', 'subagents'), { recursive: true });
+  writeFileSync(join(dir, 'live-1', 'subagents', 'agent-a123456.jsonl'), jsonl([rec({ type: 'user', isSidechain: true, agentId: 'a123456', uuid: 's0', message: { role: 'user', content: 'fix it' } }), rec({ type: 'assistant', isSidechain: true, agentId: 'a123456', uuid: 's1', message: { id: 'sm1', content: [{ type: 'tool_use', id: 'toolu_E1', name: 'Edit', input: { file_path: '/r/a.py', old_string: 'a', new_string: 'b' } }] } }), rec({ type: 'user', isSidechain: true, agentId: 'a123456', uuid: 's2', message: { content: [{ type: 'tool_result', tool_use_id: 'toolu_E1', content: 'ok' }] }, toolUseResult: { type: 'update' } })]));
+  appendFileSync(file, jsonl([rec({ type: 'user', uuid: 'u2', message: { content: [{ type: 'tool_result', tool_use_id: 'toolu_T1', content: [{ type: 'text', text: 'done' }] }] }, toolUseResult: { agentId: 'a123456', status: 'completed' } })]));
+  const [code] = await p.exited;
+  t.equal(code, 0);
+  const report = JSON.parse(p.lines().join('\n'));
+  const run = report.grade.runs[0];
+  t.same(run.stepsByThread, { main: 1, toolu_T1: 1 }, 'the subagent\'s call is its thread\'s step');
+  t.same(run.flags.map((f: { rule: string }) => f.rule), ['edited_without_read']);
+});
