@@ -192,7 +192,8 @@ export class ReportBuilder {
           }
           this.#callBuffer = [];
         } else if (item.analysis === 'grade') {
-          if (!this.#dropping) {
+          if (this.#dropping) this.#runs = preferKnownOutcome(this.#runs, item.session, this.#runBuffer);
+          else {
             this.#runs.push(...this.#runBuffer);
             this.#patterns = addPatternStats(this.#patterns, item.patterns);
             if (this.#replaceable.has(item.session)) this.#replaceable.set(item.session, item.patterns);
@@ -242,8 +243,21 @@ export class ReportBuilder {
 }
 
 /**
+ * A session met twice (its stream-json and its session file) counts once, as
+ * its first copy — unless only the other copy knows whether the run
+ * delivered (stream-json's result does, a session file does not): then its
+ * runs are the ones kept, whatever order the inputs came in.
+ */
+export function preferKnownOutcome(runs: RunResult[], session: string, again: readonly RunResult[]): RunResult[] {
+  const kept = runs.filter((r) => r.session === session);
+  if (!again.some((r) => r.delivered !== null) || kept.some((r) => r.delivered !== null)) return runs;
+  return [...runs.filter((r) => r.session !== session), ...again];
+}
+
+/**
  * Exact and associative: sessions of `b` already in `a` count once (a's copy
- * wins); diagnostics add up, their items keep arrival order up to the cap.
+ * wins, bar a known outcome: preferKnownOutcome); diagnostics add up, their
+ * items keep arrival order up to the cap.
  */
 export function mergeReports(a: Report, b: Report): Report {
   const seen = new Set(a.sessions);
@@ -270,7 +284,7 @@ export function mergeReports(a: Report, b: Report): Report {
     grade: g
       ? {
           opts: { config: g.config, verified: g.verified, failOn: g.failOn },
-          runs: [...(ga?.runs ?? []), ...(gb?.runs ?? []).filter((r) => keep(r.session))],
+          runs: [...new Set((gb?.runs ?? []).map((r) => r.session))].filter((x) => !keep(x)).reduce((runs, x) => preferKnownOutcome(runs, x, gb!.runs.filter((r) => r.session === x)), [...(ga?.runs ?? []), ...(gb?.runs ?? []).filter((r) => keep(r.session))]),
           patterns: addPatternStats(ga?.patterns ?? {}, gb?.patterns ?? {}),
           misses: [...(ga?.taskPatternMisses ?? []), ...(gb?.taskPatternMisses ?? [])],
         }

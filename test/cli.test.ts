@@ -127,3 +127,12 @@ t.test('ndjson: a session given twice prints its findings once', async (t) => {
   t.equal(lines.filter((l) => l.type === 'finding').length, 6);
   t.same(lines.at(-1).duplicateSessions, { 'express-demo': 1 });
 });
+
+t.test('a session read twice: the copy that knows the outcome is kept, whichever came first', async (t) => {
+  for (const order of [['sessions/pair/pair-1.jsonl', 'sessions/pair/probe-run.stream.jsonl'], ['sessions/pair/probe-run.stream.jsonl', 'sessions/pair/pair-1.jsonl']]) {
+    const r = await cli(['grade', '--json', '--quiet', ...order]);
+    const report = JSON.parse(r.stdout);
+    t.same(report.grade.runs.map((x: { run: string; delivered: boolean | null; source: string }) => [x.run, x.delivered, x.source]), [['pair-1', true, 'stream-json']], order[0]!);
+    t.same(report.duplicateSessions, { 'pair-1': 1 });
+  }
+});

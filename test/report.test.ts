@@ -69,3 +69,14 @@ t.test('a builder told not to keep calls keeps counts only', async (t) => {
   const r = lean.build();
   t.same([r.sufficiency!.calls.length, r.sufficiency!.answered], [0, 5]);
 });
+
+t.test('merging a session met twice keeps the copy that knows the outcome', async (t) => {
+  const { gradeFiles, one, options } = await import('./helpers/grade.js');
+  const file = (await gradeFiles([one(fx('sessions/pair/pair-1.jsonl'))], options())).report;
+  const stream = (await gradeFiles([one(fx('sessions/pair/probe-run.stream.jsonl'))], options())).report;
+  for (const [a, b, name] of [[file, stream, 'session file first'], [stream, file, 'stream-json first']] as const) {
+    const merged = mergeReports(a, b);
+    t.same(merged.grade!.runs.map((r) => [r.run, r.delivered]), [['pair-1', true]], name);
+    t.same(merged.duplicateSessions, { 'pair-1': 1 }, name);
+  }
+});
