@@ -13,6 +13,8 @@
 //            its report holds one record per probe call and per flag, so its
 //            memory grows with those.
 // grade    — `grade --reporter ndjson` on a traces.json document, streamed.
+// graph    — `graph build --prod FILE`: the action graph's counts, graph.json
+//            to stdout (discarded); memory is the graph, not the transcript.
 // noop     — no work: the RSS of node alone, to read the others against.
 //
 // MB are 10^6 bytes throughout (file sizes, MB/s, RSS). `seconds` excludes
@@ -77,6 +79,8 @@ async function measure(mode: string, file: string): Promise<Record<string, unkno
     out = await pipeline(file, ['--json']);
   } else if (mode === 'grade') {
     out = await pipeline(file, ['grade', '--reporter', 'ndjson']);
+  } else if (mode === 'graph') {
+    out = await pipeline(file, ['graph', 'build', '-q', '--prod']);
   } else {
     throw new Error(`unknown mode: ${mode}`);
   }

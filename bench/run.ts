@@ -99,7 +99,7 @@ function measure(mode: string, file: string, nodeFlags: string[] = []): Measurem
   return m;
 }
 
-const MODES = ['bare', 'ndjson', 'json'] as const;
+const MODES = ['bare', 'ndjson', 'json', 'graph'] as const;
 type Mode = (typeof MODES)[number] | 'grade' | 'grade64';
 /** A V8 old space of 64 MB: the run completes only if what it keeps does not grow with the input. */
 const SMALL_HEAP = ['--max-old-space-size=64'];
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     const results = new Map<Case, Results>();
     for (const c of cases) results.set(c, measureCase(c, runs));
 
-    const rows = [['case', 'size MB', 'bare MB/s', 'bare RSS', 'ndjson MB/s', 'ndjson RSS', 'ratio', 'json MB/s', 'json RSS', 'ratio']];
+    const rows = [['case', 'size MB', 'bare MB/s', 'bare RSS', 'ndjson MB/s', 'ndjson RSS', 'ratio', 'json MB/s', 'json RSS', 'ratio', 'graph MB/s', 'graph RSS', 'ratio']];
     const graded = [['traces.json case', 'size MB', 'grade MB/s', 'grade RSS', 'with a 64 MB heap: MB/s', 'RSS']];
     for (const [c, r] of results) {
       if (c.traces) {
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
         continue;
       }
       const ratio = (m: Measurement): string => (m.mbPerSec / r.bare.mbPerSec).toFixed(2);
-      rows.push([c.name, (r.bare.bytes / MB).toFixed(1), r.bare.mbPerSec.toFixed(1), r.bare.maxRssMB.toFixed(0), r.ndjson.mbPerSec.toFixed(1), r.ndjson.maxRssMB.toFixed(0), ratio(r.ndjson), r.json.mbPerSec.toFixed(1), r.json.maxRssMB.toFixed(0), ratio(r.json)]);
+      rows.push([c.name, (r.bare.bytes / MB).toFixed(1), r.bare.mbPerSec.toFixed(1), r.bare.maxRssMB.toFixed(0), r.ndjson.mbPerSec.toFixed(1), r.ndjson.maxRssMB.toFixed(0), ratio(r.ndjson), r.json.mbPerSec.toFixed(1), r.json.maxRssMB.toFixed(0), ratio(r.json), r.graph.mbPerSec.toFixed(1), r.graph.maxRssMB.toFixed(0), ratio(r.graph)]);
     }
     say(`\nnode ${process.version}; fastest of ${runs} runs; RSS is peak RSS in MB, node itself included; ratio = pipeline MB/s ÷ bare MB/s`);
     say(table(rows));
@@ -180,7 +180,7 @@ function checkTargets(cases: Case[], results: Map<Case, Results>): void {
   const rb = big && results.get(big);
   const rs = small && results.get(small);
   if (rb && big) {
-    for (const mode of ['ndjson', 'json'] as const) {
+    for (const mode of ['ndjson', 'json', 'graph'] as const) {
       const ratio = rb[mode].mbPerSec / rb.bare.mbPerSec;
       verdict(ratio >= 0.7, `${big.name} --${mode}: throughput >= 0.7 x bare`, `${rb[mode].mbPerSec.toFixed(1)} vs ${rb.bare.mbPerSec.toFixed(1)} MB/s = ${ratio.toFixed(2)}`);
       const rss = rb[mode].maxRssMB;

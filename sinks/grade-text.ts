@@ -19,6 +19,8 @@ export function renderGradeText(g: GradeSection): string {
   for (const r of g.runs) {
     out.push(`[${MARK[r.verdict].padEnd(7)}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
     for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${f.detail}`);
+    const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
+    if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${t} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
     if (r.notEvaluated.length) out.push(`            - not evaluated: ${r.notEvaluated.join(', ')} (the ${r.source} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
   }
   out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');

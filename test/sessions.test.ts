@@ -51,6 +51,9 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   const r = report.grade!.runs[0]!;
   t.same([r.steps, r.stepsByThread], [7, { main: 3, toolu_A1: 2, toolu_A2: 1, 'agent-a9': 1 }], 'internal threads are not graded; the orphan is, in its own thread');
   t.equal(r.flags.length, 0, 'the helper\'s ungrounded Edit is not flagged');
+  t.same(r.threads, { toolu_A1: 'subagent', toolu_A2: 'subagent', 'agent-a9': 'orphan', 'agent-acompact-abc123': 'internal' }, 'every thread reported as what it is');
+  const { renderGradeText } = await import('../sinks/grade-text.js');
+  t.match(renderGradeText(report.grade!), /- threads: agent-a9 orphan \(no delegation links it\) · agent-acompact-abc123 internal \(not graded\)/);
   t.same(report.tokens.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });
 

@@ -37,6 +37,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
    */
   #explicit = new Map<string, RunGrader[]>();
   #threadKinds = new Map<string, ThreadKind>();
+  /** Every thread the session opened, kept to label runs' threads at their end. */
+  #kindsSeen = new Map<string, ThreadKind>();
   #maxSegment = 0;
   #segmentsWithResult = new Set<number>();
   #resultsOk = true;
@@ -56,6 +58,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'thread_open':
         this.#threadKinds.set(ev.thread, ev.threadKind);
+        this.#kindsSeen.set(ev.thread, ev.threadKind);
         return;
       case 'run_start': {
         const g = new RunGrader(ev.run, this.#o, ev.observes);
@@ -116,6 +119,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#claude = null;
     this.#explicit.clear();
     this.#threadKinds.clear();
+    this.#kindsSeen.clear();
     this.#maxSegment = ev.segment;
     this.#segmentsWithResult.clear();
     this.#resultsOk = true;
@@ -183,6 +187,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
     g.finish((f) => push({ kind: 'finding', analysis: 'grade', session, run: runId, flag: f }));
+    const threads: Record<string, ThreadKind> = {};
+    for (const t of g.threads) if (t !== 'main') threads[t] = this.#kindsSeen.get(t) ?? 'subagent';
+    // Claude Code's helper agents belong to the session: listed with its run, not graded.
+    if (g === this.#claude) for (const [t, k] of this.#kindsSeen) if (k === 'internal') threads[t] = k;
     const outcome = this.#o.outcomes?.get(runId);
     const d = outcome ?? delivered;
     const result: RunResult = {
@@ -194,6 +202,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       verdict: verdictOf(d, g.flags),
       steps: g.steps,
       stepsByThread: g.stepsByThread,
+      ...(Object.keys(threads).length ? { threads } : {}),
       flags: g.flags,
       notEvaluated: g.notEvaluated,
     };

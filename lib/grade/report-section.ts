@@ -1,3 +1,4 @@
+import { THREAD_KINDS } from '../events.js';
 // The report's `grade` section: what is kept (runs, pattern statistics) and
 // what is derived from it (tasks, pass^k, warnings, the gate), so two reports
 // merge by concatenating their runs.
@@ -32,6 +33,7 @@ export const runResultSchema = z.object({
   verdict: z.enum(VERDICTS),
   steps: count,
   stepsByThread: z.record(z.string(), count),
+  threads: z.record(z.string(), z.enum(THREAD_KINDS)).optional(),
   flags: z.array(flagSchema),
   notEvaluated: z.array(z.string()),
 });

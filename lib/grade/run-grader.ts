@@ -75,6 +75,8 @@ export class RunGrader {
   readonly #o: GradeOptions;
   #steps = 0;
   readonly stepsByThread: Record<string, number> = {};
+  /** Every thread that made a call in this run. */
+  readonly threads = new Set<string>();
   readonly flags: Flag[] = [];
   #threads = new Map<string, ThreadState>();
   // Recent call ids: a call copied into two places is one step. Bounded: a
@@ -116,6 +118,7 @@ export class RunGrader {
     if (this.#ids.size > RECENT_IDS) this.#ids.delete(this.#ids.values().next().value!);
     const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
     this.stepsByThread[ev.thread] = (this.stepsByThread[ev.thread] ?? 0) + 1;
+    this.threads.add(ev.thread);
     const t = this.#thread(ev.thread);
     const forbidden = this.#forbidden.find((p) => p.matches(step.call));
     if (forbidden) {

@@ -1,3 +1,4 @@
+import type { ThreadKind } from '../events.js';
 // From flags to verdicts, tasks, pass^k and the gate. All of it is derived
 // from the list of run results, so reports merge by concatenating runs.
 import type { Flag } from './run-grader.js';
@@ -18,6 +19,8 @@ export interface RunResult {
   verdict: Verdict;
   steps: number;
   stepsByThread: Record<string, number>;
+  /** Threads other than main and what they were (internal ones are listed, never graded); absent when none. */
+  threads?: Record<string, ThreadKind>;
   flags: Flag[];
   /** Rules this source cannot support, reported rather than passed or fired. */
   notEvaluated: string[];
