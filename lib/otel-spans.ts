@@ -8,10 +8,9 @@
 // by parent span. Spans of a trace may come in any order and anywhere in the
 // document, so tool spans wait here until the document ends: memory is the
 // document's tool calls and one parent link per span, never its bytes.
+import { isObject } from './records.js';
 
 type Obj = Record<string, unknown>;
-
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export type SpanShape = 'otlp' | 'dump';
 
@@ -62,19 +61,19 @@ const text = (x: unknown): string | undefined => (typeof x === 'string' && x !==
 
 /** An OTLP AnyValue as a plain value (ints arrive as strings, and stay so). */
 function anyValue(v: unknown): unknown {
-  if (!isObj(v)) return v;
+  if (!isObject(v)) return v;
   if ('stringValue' in v) return v.stringValue;
   if ('intValue' in v) return text(v.intValue);
   if ('doubleValue' in v) return v.doubleValue;
   if ('boolValue' in v) return v.boolValue;
-  if (isObj(v.arrayValue) && Array.isArray(v.arrayValue.values)) return v.arrayValue.values.map(anyValue);
+  if (isObject(v.arrayValue) && Array.isArray(v.arrayValue.values)) return v.arrayValue.values.map(anyValue);
   return undefined;
 }
 
 function otlpSpan(s: Obj): SpanInfo {
   const attrs: Obj = {};
-  if (Array.isArray(s.attributes)) for (const a of s.attributes) if (isObj(a) && typeof a.key === 'string') attrs[a.key] = anyValue(a.value);
-  const status = isObj(s.status) ? s.status : {};
+  if (Array.isArray(s.attributes)) for (const a of s.attributes) if (isObject(a) && typeof a.key === 'string') attrs[a.key] = anyValue(a.value);
+  const status = isObject(s.status) ? s.status : {};
   return {
     trace: text(s.traceId) ?? '',
     span: text(s.spanId) ?? '',
@@ -87,10 +86,10 @@ function otlpSpan(s: Obj): SpanInfo {
 }
 
 function dumpSpan(s: Obj): SpanInfo {
-  const ctx = isObj(s.context) ? s.context : {};
-  const parent = isObj(s.parent) ? s.parent : null;
-  const attrs = isObj(s.attributes) ? s.attributes : {};
-  const status = isObj(s.status) ? s.status : {};
+  const ctx = isObject(s.context) ? s.context : {};
+  const parent = isObject(s.parent) ? s.parent : null;
+  const attrs = isObject(s.attributes) ? s.attributes : {};
+  const status = isObject(s.status) ? s.status : {};
   return {
     trace: text(ctx.trace_id) ?? '',
     span: text(ctx.span_id) ?? '',
@@ -109,11 +108,11 @@ export function compareDecimal(a: string, b: string): number {
 
 function callInput(attrs: Obj): Obj {
   const raw = attrs['gen_ai.tool.call.arguments'] ?? attrs['gen_ai.tool.args'] ?? attrs['input.value'];
-  if (isObj(raw)) return raw;
+  if (isObject(raw)) return raw;
   if (typeof raw === 'string') {
     try {
       const v: unknown = JSON.parse(raw);
-      return isObj(v) ? v : { value: v };
+      return isObject(v) ? v : { value: v };
     } catch {
       return { value: raw };
     }

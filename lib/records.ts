@@ -67,6 +67,11 @@ export function rawDiagnostic(code: string, file: string, line: number, message:
   return { type: 'raw_diagnostic', code, file, line, message: printable(message) };
 }
 
+/** A JSON object (not an array, not null): what a record, a span or a tool entry must be. */
+export function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
 /** Control characters escaped: bad input quoted in a message must not drive the terminal. */
 export function printable(s: string): string {
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -254,6 +254,15 @@ export function preferKnownOutcome(runs: RunResult[], session: string, again: re
   return [...runs.filter((r) => r.session !== session), ...again];
 }
 
+/** a's runs, then b's of new sessions; a session in both keeps a's copy unless only b's knows the outcome. */
+function mergedRuns(a: readonly RunResult[], b: readonly RunResult[], isNew: (session: string) => boolean): RunResult[] {
+  let runs = [...a, ...b.filter((r) => isNew(r.session))];
+  for (const session of new Set(b.map((r) => r.session))) {
+    if (!isNew(session)) runs = preferKnownOutcome(runs, session, b.filter((r) => r.session === session));
+  }
+  return runs;
+}
+
 /**
  * Exact and associative: sessions of `b` already in `a` count once (a's copy
  * wins, bar a known outcome: preferKnownOutcome); diagnostics add up, their
@@ -284,7 +293,7 @@ export function mergeReports(a: Report, b: Report): Report {
     grade: g
       ? {
           opts: { config: g.config, verified: g.verified, failOn: g.failOn },
-          runs: [...new Set((gb?.runs ?? []).map((r) => r.session))].filter((x) => !keep(x)).reduce((runs, x) => preferKnownOutcome(runs, x, gb!.runs.filter((r) => r.session === x)), [...(ga?.runs ?? []), ...(gb?.runs ?? []).filter((r) => keep(r.session))]),
+          runs: mergedRuns(ga?.runs ?? [], gb?.runs ?? [], keep),
           patterns: addPatternStats(ga?.patterns ?? {}, gb?.patterns ?? {}),
           misses: [...(ga?.taskPatternMisses ?? []), ...(gb?.taskPatternMisses ?? [])],
         }

@@ -36,9 +36,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
    * the second is read. Events go to the newest; an end finishes the oldest.
    */
   #explicit = new Map<string, RunGrader[]>();
+  /** Every thread the session opened: internal ones are not graded, and runs' threads are labelled at their end. */
   #threadKinds = new Map<string, ThreadKind>();
-  /** Every thread the session opened, kept to label runs' threads at their end. */
-  #kindsSeen = new Map<string, ThreadKind>();
   #maxSegment = 0;
   #segmentsWithResult = new Set<number>();
   #resultsOk = true;
@@ -58,7 +57,6 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'thread_open':
         this.#threadKinds.set(ev.thread, ev.threadKind);
-        this.#kindsSeen.set(ev.thread, ev.threadKind);
         return;
       case 'run_start': {
         const g = new RunGrader(ev.run, this.#o, ev.observes);
@@ -81,7 +79,6 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       }
       case 'thread_close':
-        this.#threadKinds.delete(ev.thread);
         if (ev.run === undefined) this.#claude?.closeThread(ev.thread, flag(this.#claude.run));
         return;
       case 'turn_end':
@@ -119,7 +116,6 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#claude = null;
     this.#explicit.clear();
     this.#threadKinds.clear();
-    this.#kindsSeen.clear();
     this.#maxSegment = ev.segment;
     this.#segmentsWithResult.clear();
     this.#resultsOk = true;
@@ -188,9 +184,9 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
     g.finish((f) => push({ kind: 'finding', analysis: 'grade', session, run: runId, flag: f }));
     const threads: Record<string, ThreadKind> = {};
-    for (const t of g.threads) if (t !== 'main') threads[t] = this.#kindsSeen.get(t) ?? 'subagent';
+    for (const t of g.threads) if (t !== 'main') threads[t] = this.#threadKinds.get(t) ?? 'subagent';
     // Claude Code's helper agents belong to the session: listed with its run, not graded.
-    if (g === this.#claude) for (const [t, k] of this.#kindsSeen) if (k === 'internal') threads[t] = k;
+    if (g === this.#claude) for (const [t, k] of this.#threadKinds) if (k === 'internal') threads[t] = k;
     const outcome = this.#o.outcomes?.get(runId);
     const d = outcome ?? delivered;
     const result: RunResult = {

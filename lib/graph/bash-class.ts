@@ -4,15 +4,14 @@
 // class of its commands; a redirect into a file makes a reader a writer.
 // Anything the table does not name is `write`: unknown is never harmless.
 import { basename } from 'node:path';
+import { BLAST_CLASSES } from '../config.js';
 import type { BlastClass } from '../config.js';
 import type { SimpleCommand } from '../shell/parse.js';
 import { allCommands, parseShell } from '../shell/parse.js';
 import { unwrapCommand } from '../shell/wrappers.js';
 
-const ORDER: readonly BlastClass[] = ['read', 'write', 'external_side_effect', 'irreversible'];
-
 function higher(a: BlastClass, b: BlastClass): BlastClass {
-  return ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b;
+  return BLAST_CLASSES.indexOf(a) >= BLAST_CLASSES.indexOf(b) ? a : b;
 }
 
 // Commands that only look.

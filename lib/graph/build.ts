@@ -26,7 +26,7 @@ export interface CollectOptions {
   readonly eval: readonly string[];
   readonly catalogFiles?: readonly CatalogTool[];
   readonly config?: CatalogSettings;
-  /** Read every input as this dialect (`claude`, `audit`, `traces`, `otel`'s documents are detected). */
+  /** Read every input as this format instead of detecting it (OpenTelemetry documents are always detected). */
   readonly format?: 'claude' | 'audit' | 'traces';
   readonly source?: Omit<SourceOptions, 'onInputError' | 'format'>;
   /** Extra sinks (the CLI logs diagnostics to stderr). */

@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { readJsonFile } from '../json-file.js';
 import type { ToolAnnotations } from './blast.js';
 import { mcpToolName } from './nodes.js';
+import { isObject } from '../records.js';
 
 export interface CatalogTool {
   readonly name: string;
@@ -23,20 +24,19 @@ export function parseCatalogSpec(spec: string): CatalogSpec {
   return m ? { server: m[1], file: m[2]! } : { server: undefined, file: spec };
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const HINTS = ['readOnlyHint', 'destructiveHint', 'openWorldHint', 'idempotentHint'] as const;
 
 /** The tools of a `tools/list` value; every problem names its key path. */
 export function catalogTools(value: unknown, file: string, server: string | undefined): CatalogTool[] {
-  const root = isObj(value) && isObj(value.result) ? value.result : value;
+  const root = isObject(value) && isObject(value.result) ? value.result : value;
   const prefix = root === value ? '' : 'result.';
-  if (!isObj(root) || !Array.isArray(root.tools)) throw new InputError(`${file}: expected {"tools": [...]} or {"result": {"tools": [...]}} (an MCP tools/list response)`);
+  if (!isObject(root) || !Array.isArray(root.tools)) throw new InputError(`${file}: expected {"tools": [...]} or {"result": {"tools": [...]}} (an MCP tools/list response)`);
   return root.tools.map((t, i) => {
     const at = `${file}: ${prefix}tools[${i}]`;
-    if (!isObj(t) || typeof t.name !== 'string' || t.name === '') throw new InputError(`${at}.name: expected a tool name`);
+    if (!isObject(t) || typeof t.name !== 'string' || t.name === '') throw new InputError(`${at}.name: expected a tool name`);
     const out: { name: string; annotations?: ToolAnnotations } = { name: mcpToolName(server, t.name) };
     if (t.annotations !== undefined) {
-      if (!isObj(t.annotations)) throw new InputError(`${at}.annotations: expected an object`);
+      if (!isObject(t.annotations)) throw new InputError(`${at}.annotations: expected an object`);
       const a: ToolAnnotations = {};
       for (const h of HINTS) {
         const v = t.annotations[h];

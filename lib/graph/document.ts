@@ -6,6 +6,7 @@
 // risks are derived from it by the sub-commands (probability.ts).
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import { keyPath } from '../config.js';
 import { readJsonFile } from '../json-file.js';
 import { byCodeUnit } from '../canonical-json.js';
 import type { GraphAccumulator } from './accumulate.js';
@@ -98,7 +99,7 @@ export function buildGraph(acc: GraphAccumulator, b: BuildInputs): Graph {
       s.add(origin);
     }
   };
-  for (const [name, from] of acc.catalog) for (const o of from) list(name, o === 'catalog' || o === 'config' || o === 'deferred' ? o : 'init');
+  for (const [name, from] of acc.catalog) for (const o of from) list(name, o);
   for (const t of b.catalogFiles) {
     list(t.name, 'catalog');
     // Files are read in order given: a later file's hints win.
@@ -159,6 +160,6 @@ export async function readGraph(path: string): Promise<Graph> {
   if (version !== GRAPH_SCHEMA_VERSION) throw new InputError(`${path}: schemaVersion ${JSON.stringify(version)} is not ${GRAPH_SCHEMA_VERSION}; rebuild it with 'graph build'`);
   const parsed = graphSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.slice(0, 20).map((i) => `${path}: ${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(top level)'}: ${i.message}`);
+  const lines = parsed.error.issues.slice(0, 20).map((i) => `${path}: ${keyPath(i.path)}: ${i.message}`);
   throw new InputError(lines.join('\n'));
 }

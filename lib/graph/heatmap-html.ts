@@ -6,6 +6,7 @@
 // embedded JSON cannot close its script element.
 import type { Blast } from './blast.js';
 import type { Matrix } from './matrix.js';
+import { num } from './reports/table.js';
 
 const COLOURS: Record<Blast, [number, number, number]> = {
   read: [37, 99, 235],
@@ -22,10 +23,6 @@ export function escapeHtml(s: string): string {
 /** JSON safe inside `<script type="application/json">`: nothing in it can end the element or a line. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toPrecision(3);
 }
 
 function background(blast: Blast, intensity: number, state: string): string {
@@ -72,7 +69,7 @@ export function heatmapHtml(m: Matrix, title = 'Action-space heatmap'): string {
     out.push(`<tr><th scope="row">${escapeHtml(r)}</th>`);
     m.cols.forEach((c, ci) => {
       const cell = m.cells[ri * m.cols.length + ci]!;
-      const tip = `${r} → ${c}\n${cell.state} · successor blast ${cell.blast}\nproduction ${cell.prodCount} · eval ${cell.evalCount}\nprobability ${fmt(cell.probability)} (${cell.probabilitySource}) · risk ${fmt(cell.risk)}`;
+      const tip = `${r} → ${c}\n${cell.state} · successor blast ${cell.blast}\nproduction ${cell.prodCount} · eval ${cell.evalCount}\nprobability ${num(cell.probability)} (${cell.probabilitySource}) · risk ${num(cell.risk)}`;
       out.push(`<td class="cell" data-state="${cell.state}" data-blast="${cell.blast}" style="background-color:${background(cell.blast, cell.intensity, cell.state)}" title="${escapeHtml(tip)}"></td>`);
     });
     out.push('</tr>');

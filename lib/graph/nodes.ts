@@ -3,11 +3,12 @@
 // catalog entry `Bash` stands for all four.
 import { classifyBash } from './bash-class.js';
 import { SHELL_TOOL } from '../tools.js';
+import { BLAST_CLASSES } from '../config.js';
 
 export const START = 'START';
 export const END = 'END';
 export const BASH_PREFIX = `${SHELL_TOOL}:`;
-export const BASH_NODES = ['read', 'write', 'external_side_effect', 'irreversible'].map((c) => `${BASH_PREFIX}${c}`);
+export const BASH_NODES = BLAST_CLASSES.map((c) => `${BASH_PREFIX}${c}`);
 
 export function isPseudo(node: string): boolean {
   return node === START || node === END;

@@ -5,6 +5,7 @@
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.
 import type { EventBody, RecordMeta } from '../../lib/events.js';
 import { SidechainLinker, userText } from './sidechains.js';
+import { isObject } from '../../lib/records.js';
 
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
 export interface EventSink {
@@ -43,9 +44,6 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set([
 
 type Obj = Record<string, unknown>;
 
-function isObj(x: unknown): x is Obj {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 function str(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
@@ -70,7 +68,7 @@ export function flattenContent(content: unknown): string {
 
 function partText(p: unknown): string {
   if (typeof p === 'string') return p;
-  if (isObj(p) && typeof p.text === 'string') return p.text;
+  if (isObject(p) && typeof p.text === 'string') return p.text;
   return JSON.stringify(p) ?? '';
 }
 
@@ -171,8 +169,8 @@ export class ClaudeNormalizer {
    * file is read; when it is missing, they are the only record of it.
    */
   #progress(v: Obj, line: number, sink: EventSink): void {
-    const data = isObj(v.data) ? v.data : undefined;
-    if (data?.type !== 'agent_progress' || !isObj(data.message)) return;
+    const data = isObject(v.data) ? v.data : undefined;
+    if (data?.type !== 'agent_progress' || !isObject(data.message)) return;
     const thread = str(v.parentToolUseID);
     if (thread === undefined) return;
     sink.pushThread(thread);
@@ -185,7 +183,7 @@ export class ClaudeNormalizer {
 
   /** Tools announced later in a session (ToolSearch's deferred schemas) extend the catalog. */
   #attachment(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
-    const a = isObj(v.attachment) ? v.attachment : undefined;
+    const a = isObject(v.attachment) ? v.attachment : undefined;
     if (a?.type !== 'deferred_tools_delta' || !Array.isArray(a.addedNames)) return;
     const added = a.addedNames.filter((t): t is string => typeof t === 'string' && !this.#catalog.has(t));
     for (const t of added) this.#catalog.add(t);
@@ -207,14 +205,14 @@ export class ClaudeNormalizer {
 
   #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
     if (v.subtype !== 'compact_boundary' && v.subtype !== 'compaction') return;
-    const m = isObj(v.compact_metadata) ? v.compact_metadata : isObj(v.compactMetadata) ? v.compactMetadata : {};
+    const m = isObject(v.compact_metadata) ? v.compact_metadata : isObject(v.compactMetadata) ? v.compactMetadata : {};
     const pre = m.pre_tokens ?? m.preTokens;
     sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: typeof pre === 'number' ? pre : undefined }, sink.threadOverride ?? threadOf(v), line, meta);
   }
 
   #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
-    if (!isObj(msg) || !Array.isArray(msg.content)) return;
+    if (!isObject(msg) || !Array.isArray(msg.content)) return;
     const content = msg.content as unknown[];
     const realId = str(msg.id);
     for (let k = 0; k < content.length; k++) {
@@ -222,18 +220,18 @@ export class ClaudeNormalizer {
       const messageId = realId ?? `#${line}.${k}`;
       const index = this.#position(thread, messageId);
       const b = content[k];
-      if (!isObj(b)) continue;
+      if (!isObject(b)) continue;
       if (b.type === 'tool_use') {
         const callId = str(b.id) ?? `#${line}.${k}`;
         const name = str(b.name) ?? '';
-        const input = isObj(b.input) ? b.input : {};
+        const input = isObject(b.input) ? b.input : {};
         if ((name === 'Task' || name === 'Agent') && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
       } else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') {
         sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
       }
     }
-    if (realId !== undefined && isObj(msg.usage)) this.#emitUsage(thread, realId, msg.usage, line, meta, sink);
+    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, line, meta, sink);
   }
 
   #position(thread: string, messageId: string): number {
@@ -257,14 +255,14 @@ export class ClaudeNormalizer {
 
   #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
-    if (!isObj(msg)) return;
+    if (!isObject(msg)) return;
     // A person's prompt in a session file ends the turn, as a `result` does in stream-json.
     if (thread === 'main' && isHumanPrompt(v)) {
       sink.emit({ kind: 'turn_end', reason: 'user_prompt' }, 'main', line, meta);
       return;
     }
     if (!Array.isArray(msg.content)) return;
-    const results = (msg.content as unknown[]).filter((b): b is Obj => isObj(b) && b.type === 'tool_result');
+    const results = (msg.content as unknown[]).filter((b): b is Obj => isObject(b) && b.type === 'tool_result');
     // The structured result (`tool_use_result` in stream-json, `toolUseResult`
     // in session files) belongs to the line, so only to a lone tool_result.
     const structured = results.length === 1 ? (v.tool_use_result ?? v.toolUseResult) : undefined;
@@ -279,7 +277,7 @@ export class ClaudeNormalizer {
 }
 
 function resultMeta(structured: unknown): { writeType?: 'create' | 'update'; agentId?: string } {
-  if (!isObj(structured)) return {};
+  if (!isObject(structured)) return {};
   const out: { writeType?: 'create' | 'update'; agentId?: string } = {};
   if (structured.type === 'create' || structured.type === 'update') out.writeType = structured.type;
   if (typeof structured.agentId === 'string') out.agentId = structured.agentId;

@@ -9,10 +9,10 @@ import type { EventSink } from './claude.js';
 import type { RecordNormalizer } from './dialects.js';
 import type { TracesValue } from '../../lib/traces-document.js';
 import { TRACES_MARK } from '../../lib/traces-document.js';
+import { isObject } from '../../lib/records.js';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const idText = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : typeof x === 'number' ? String(x) : undefined);
 
 /** The reference's default task name. */
@@ -27,7 +27,7 @@ interface HeldEnd {
 
 /** A step's arguments: `args`, else the step's own well-known keys (the reference's scavenging). */
 export function stepArgs(step: Obj): Obj {
-  if (isObj(step.args)) return step.args;
+  if (isObject(step.args)) return step.args;
   const out: Obj = {};
   for (const k of SCAVENGED_ARGS) if (step[k] !== undefined) out[k] = step[k];
   return out;
@@ -79,7 +79,7 @@ export class TracesNormalizer implements RecordNormalizer {
     if (Array.isArray(v.runs)) v.runs.forEach((run, i) => this.#each(run, `runs[${i}]`, null, line, sink));
     if (!Array.isArray(v.tasks)) return;
     v.tasks.forEach((t, ti) => {
-      const task = isObj(t) ? t : {};
+      const task = isObject(t) ? t : {};
       const name = idText(task.task) ?? idText(task.id);
       if (name !== undefined) this.#names.set(ti, { name, final: true });
       if (Array.isArray(task.runs)) task.runs.forEach((run, i) => this.#each(run, `tasks[${ti}].runs[${i}]`, ti, line, sink));
@@ -88,7 +88,7 @@ export class TracesNormalizer implements RecordNormalizer {
   }
 
   #each(run: unknown, path: string, taskIndex: number | null, line: number, sink: EventSink): void {
-    if (isObj(run)) this.#run(run, path, taskIndex, line, sink);
+    if (isObject(run)) this.#run(run, path, taskIndex, line, sink);
     else this.record({ [TRACES_MARK]: 'not_a_run', path }, line, sink);
   }
 
@@ -99,7 +99,7 @@ export class TracesNormalizer implements RecordNormalizer {
     const steps = Array.isArray(run.steps) ? run.steps : [];
     let allOk = true;
     steps.forEach((raw, i) => {
-      const step = isObj(raw) ? raw : {};
+      const step = isObject(raw) ? raw : {};
       const ok = step.ok === undefined ? true : Boolean(step.ok);
       allOk &&= ok;
       const callId = `${id}#${i + 1}`;

@@ -4,6 +4,8 @@
 import { printable } from '../../records.js';
 import { cell as markdownCell } from '../../../sinks/markdown.js';
 
+export { markdownCell };
+
 export type Align = 'left' | 'right';
 
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
@@ -26,4 +28,3 @@ export function num(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return n >= 0.001 ? String(Number(n.toPrecision(3))) : n.toExponential(2);
 }
-export { markdownCell };
