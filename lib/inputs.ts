@@ -1,7 +1,8 @@
 // From command-line inputs to sessions: files, directories walked in byte
 // order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N.
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { onDisk } from './on-disk.js';
 
 export interface SessionInput {
   /** Stable key: the first segment's path as given (or `-`). */
@@ -27,10 +28,10 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-async function walk(root: string, dir: string, out: string[], problems: InputProblem[]): Promise<void> {
+async function walk(root: string, dir: string, out: string[], problems: InputProblem[], cwd: string | undefined): Promise<void> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await readdir(onDisk(dir, cwd), { withFileTypes: true });
   } catch (err) {
     // One unreadable folder does not lose the rest of the tree.
     if (dir === root) throw err;
@@ -40,7 +41,7 @@ async function walk(root: string, dir: string, out: string[], problems: InputPro
   for (const e of entries) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== 'subagents') await walk(root, p, out, problems);
+      if (e.name !== 'subagents') await walk(root, p, out, problems, cwd);
     } else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.jsonl') && !belongsToParent(e.name)) {
       out.push(p);
     }
@@ -57,7 +58,7 @@ function describe(err: unknown): string {
  * Expands inputs into sessions in the order given. Problems (a missing path)
  * are returned beside the sessions so that the rest is still analysed.
  */
-export async function discoverSessions(inputs: readonly string[]): Promise<{ sessions: SessionInput[]; problems: InputProblem[] }> {
+export async function discoverSessions(inputs: readonly string[], cwd?: string): Promise<{ sessions: SessionInput[]; problems: InputProblem[] }> {
   const files: string[] = [];
   const problems: InputProblem[] = [];
   for (const input of inputs.length ? inputs : ['-']) {
@@ -66,10 +67,10 @@ export async function discoverSessions(inputs: readonly string[]): Promise<{ ses
       continue;
     }
     try {
-      const st = await stat(input);
+      const st = await stat(onDisk(input, cwd));
       if (st.isDirectory()) {
         const found: string[] = [];
-        await walk(input, input, found, problems);
+        await walk(input, input, found, problems, cwd);
         found.sort((a, b) => byteOrder(relative(input, a), relative(input, b)));
         files.push(...found);
       } else files.push(input);
@@ -77,11 +78,12 @@ export async function discoverSessions(inputs: readonly string[]): Promise<{ ses
       problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });
     }
   }
-  return { sessions: groupSegments(files), problems };
+  return { sessions: groupSegments(files, cwd), problems };
 }
 
 /** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */
-export function groupSegments(files: readonly string[]): SessionInput[] {
+export function groupSegments(files: readonly string[], cwd?: string): SessionInput[] {
+  const resolve = (...p: string[]): string => resolvePath(onDisk(join(...p), cwd));
   const seen = new Set<string>();
   const unique = files.filter((f) => {
     const k = f === '-' ? '-' : resolve(f);

@@ -6,11 +6,13 @@ import { createReadStream } from 'node:fs';
 import { parser } from 'stream-json';
 import Assembler from 'stream-json/assembler.js';
 import { InputError } from './errors.js';
+import { onDisk } from './on-disk.js';
 
-export async function readJsonFile(path: string, what: string): Promise<unknown> {
+/** `path` as the user wrote it (messages show it), resolved against `cwd` to read. */
+export async function readJsonFile(path: string, what: string, cwd?: string): Promise<unknown> {
   const asm = new Assembler();
   const tokens = parser.asStream({ packValues: true, streamValues: false });
-  const bytes = createReadStream(path);
+  const bytes = createReadStream(onDisk(path, cwd));
   bytes.on('error', (err) => tokens.destroy(err));
   let seen = false;
   try {

@@ -20,6 +20,7 @@ import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from './events.js';
 import type { SubagentFile, SubagentPlan } from './sessions/subagents.js';
 import { linkedSubagent, mirroredByFile, planSubagents, unlinkedKind } from './sessions/subagents.js';
+import { onDisk } from './on-disk.js';
 
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
 // the file (measured with --cpu-prof on a 200 MB transcript).
@@ -45,6 +46,8 @@ export interface SourceOptions {
   follow?: FollowSettings;
   /** Told how many bytes of the inputs were read (for progress on a terminal). */
   onBytes?: (n: number) => void;
+  /** Relative paths are read from here (default: the process's cwd); reports show them as given. */
+  cwd?: string;
 }
 
 export interface FollowSettings {
@@ -151,13 +154,13 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
 
 async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord | Restart> {
   if (opts.follow && file !== '-') {
-    const plan = opts.subagents === false ? null : await planSubagents(file);
+    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
     // Subagents started after following began have files the first plan never saw.
-    const replan = opts.subagents === false ? undefined : () => planSubagents(file);
+    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd);
     yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts, replan);
     return;
   }
-  const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(onDisk(file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   const input = stream[Symbol.asyncIterator]();
   const close = (): void => {
     (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -173,7 +176,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     }
     return;
   }
-  const plan = opts.subagents === false ? null : await planSubagents(file);
+  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
   yield* withSubagents(linesOf(file, chunksOf(input, head, opts.signal, stop, close, opts.onBytes), opts), plan, opts);
   if (plan && !stop.stopped) yield* unlinked(plan, opts);
 }
@@ -194,7 +197,7 @@ async function* followed(file: string, opts: SourceOptions, f: FollowSettings, s
   let sessionFile: boolean | undefined;
   const idleMs = (): number | undefined => (f.idleMs === 'auto' ? (sessionFile === false ? STREAM_JSON_IDLE_MS : undefined) : f.idleMs);
   try {
-    for await (const c of followChunks(file, { signal: ac.signal, idleMs, onIdle: () => (stop.stopped = true) })) {
+    for await (const c of followChunks(onDisk(file, opts.cwd), { signal: ac.signal, idleMs, onIdle: () => (stop.stopped = true) })) {
       if (sessionFile === undefined && c !== RESTART && c.length) sessionFile = followedKind(c);
       yield c;
     }
@@ -277,7 +280,7 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
   plan.consumed.add(sub.file);
   const thread = spawnedBy ?? `agent-${sub.agentId}`;
   yield { type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file };
-  const stream = createReadStream(sub.file, { highWaterMark: READ_CHUNK_BYTES });
+  const stream = createReadStream(onDisk(sub.file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   try {
     yield* withSubagents(linesOf(sub.file, stream as AsyncIterable<Buffer>, opts), plan, opts);
   } catch (err) {
@@ -292,7 +295,7 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
 async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
   for (const sub of plan.byAgentId.values()) {
     if (plan.consumed.has(sub.file)) continue;
-    yield* subagent(sub, null, await unlinkedKind(sub), plan, opts);
+    yield* subagent(sub, null, await unlinkedKind(sub, opts.cwd), plan, opts);
   }
 }
 

@@ -3,6 +3,7 @@
 import type { SessionInfo } from '../sessions/locate.js';
 import { findProjectDir, listSessions, pickSession } from '../sessions/locate.js';
 import { InputError } from '../errors.js';
+import { resolve } from 'node:path';
 import type { CliIO } from './io.js';
 
 export interface SessionChoice {
@@ -13,7 +14,7 @@ export interface SessionChoice {
 
 /** The sessions `--session`, `--all` or (by default) the newest name, of the project at `project`. */
 export async function chooseSessions(project: string, io: CliIO, o: { session?: string; all?: boolean }): Promise<SessionChoice> {
-  const projectDir = await findProjectDir(project, io.env);
+  const projectDir = await findProjectDir(resolve(io.cwd, project), io.env);
   const sessions = await listSessions(projectDir);
   if (!sessions.length) throw new InputError(`no sessions in ${projectDir}`);
   if (o.session !== undefined) return { projectDir, files: [pickSession(sessions, o.session, projectDir).file] };

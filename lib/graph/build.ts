@@ -32,6 +32,8 @@ export interface CollectOptions {
   /** Extra sinks (the CLI logs diagnostics to stderr). */
   readonly targets?: () => SinkTarget[];
   readonly observe?: (item: StreamItem) => void;
+  /** Relative inputs are read from here (default: the process's cwd). */
+  readonly cwd?: string;
 }
 
 export interface Collected {
@@ -45,10 +47,11 @@ export async function collectGraph(o: CollectOptions): Promise<Collected> {
   for (const side of ['prod', 'eval'] as const satisfies readonly Side[]) {
     const inputs = o[side];
     if (!inputs.length) continue;
-    const { sessions, problems } = await discoverSessions(inputs);
+    const { sessions, problems } = await discoverSessions(inputs, o.cwd);
     for (const p of problems) inputErrors.push({ file: p.path, message: p.message });
     const source = readSessions(sessions, {
       ...o.source,
+      cwd: o.cwd,
       format: o.format === 'traces' ? 'document' : o.format === undefined ? undefined : 'jsonl',
       onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
     });

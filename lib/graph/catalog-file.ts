@@ -50,7 +50,7 @@ export function catalogTools(value: unknown, file: string, server: string | unde
   });
 }
 
-export async function readCatalogFile(spec: string): Promise<CatalogTool[]> {
+export async function readCatalogFile(spec: string, cwd?: string): Promise<CatalogTool[]> {
   const { server, file } = parseCatalogSpec(spec);
-  return catalogTools(await readJsonFile(file, 'catalog'), file, server);
+  return catalogTools(await readJsonFile(file, 'catalog', cwd), file, server);
 }

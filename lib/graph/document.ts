@@ -154,8 +154,8 @@ export function buildGraph(acc: GraphAccumulator, b: BuildInputs): Graph {
 }
 
 /** A graph.json, validated; every problem with its key path. */
-export async function readGraph(path: string): Promise<Graph> {
-  const value = await readJsonFile(path, 'graph');
+export async function readGraph(path: string, cwd?: string): Promise<Graph> {
+  const value = await readJsonFile(path, 'graph', cwd);
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== GRAPH_SCHEMA_VERSION) throw new InputError(`${path}: schemaVersion ${JSON.stringify(version)} is not ${GRAPH_SCHEMA_VERSION}; rebuild it with 'graph build'`);
   const parsed = graphSchema.safeParse(value);

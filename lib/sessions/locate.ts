@@ -9,6 +9,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { onDisk } from '../on-disk.js';
 import { LineSplitter } from '../../transforms/lines.js';
 
 export function projectsRoot(env: NodeJS.ProcessEnv): string {
@@ -124,21 +125,21 @@ export async function subagentFilesOf(file: string, sessionId: string, flat?: Ma
 }
 
 /** 2.0.x kept subagent files flat beside the sessions; each names its session. */
-export async function flatAgentFiles(projectDir: string, sessionId: string): Promise<string[]> {
-  return (await flatAgentIndex(projectDir)).get(sessionId) ?? [];
+export async function flatAgentFiles(projectDir: string, sessionId: string, cwd?: string): Promise<string[]> {
+  return (await flatAgentIndex(projectDir, cwd)).get(sessionId) ?? [];
 }
 
 /** A folder's flat agent files by the session each names: read once for a whole listing. */
-export async function flatAgentIndex(projectDir: string): Promise<Map<string, string[]>> {
+export async function flatAgentIndex(projectDir: string, cwd?: string): Promise<Map<string, string[]>> {
   const index = new Map<string, string[]>();
   let entries: string[];
   try {
-    entries = await readdir(projectDir);
+    entries = await readdir(onDisk(projectDir, cwd));
   } catch {
     return index;
   }
   const files = entries.filter((e) => e.startsWith('agent-') && e.endsWith('.jsonl')).sort();
-  const owners = await mapLimit(files, OPEN_FILES, async (e) => (await firstRecords(join(projectDir, e), 1))[0]?.sessionId);
+  const owners = await mapLimit(files, OPEN_FILES, async (e) => (await firstRecords(onDisk(join(projectDir, e), cwd), 1))[0]?.sessionId);
   files.forEach((e, i) => {
     const owner = owners[i];
     if (typeof owner !== 'string') return;

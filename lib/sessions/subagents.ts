@@ -11,6 +11,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ThreadKind } from '../events.js';
 import { firstRecords, flatAgentFiles } from './locate.js';
+import { onDisk } from '../on-disk.js';
 
 export interface SubagentFile {
   readonly agentId: string;
@@ -31,9 +32,9 @@ function agentIdOf(file: string): string {
   return basename(file).replace(/^agent-/, '').replace(/\.jsonl$/, '');
 }
 
-async function sidecarToolUseId(file: string): Promise<string | undefined> {
+async function sidecarToolUseId(file: string, cwd: string | undefined): Promise<string | undefined> {
   try {
-    const meta: unknown = JSON.parse(await readFile(file.replace(/\.jsonl$/, '.meta.json'), 'utf8'));
+    const meta: unknown = JSON.parse(await readFile(onDisk(file.replace(/\.jsonl$/, '.meta.json'), cwd), 'utf8'));
     const id = (meta as { toolUseId?: unknown } | null)?.toolUseId;
     return typeof id === 'string' ? id : undefined;
   } catch {
@@ -42,20 +43,20 @@ async function sidecarToolUseId(file: string): Promise<string | undefined> {
 }
 
 /** The subagent files stored for the session in `file`, or null when it has none. */
-export async function planSubagents(file: string): Promise<SubagentPlan | null> {
+export async function planSubagents(file: string, cwd?: string): Promise<SubagentPlan | null> {
   if (file === '-' || !file.endsWith('.jsonl') || basename(file).startsWith('agent-')) return null;
   const files: string[] = [];
   const sub = join(file.slice(0, -'.jsonl'.length), 'subagents');
   try {
-    if ((await stat(sub)).isDirectory()) for (const e of (await readdir(sub)).sort()) if (e.startsWith('agent-') && e.endsWith('.jsonl')) files.push(join(sub, e));
+    if ((await stat(onDisk(sub, cwd))).isDirectory()) for (const e of (await readdir(onDisk(sub, cwd))).sort()) if (e.startsWith('agent-') && e.endsWith('.jsonl')) files.push(join(sub, e));
   } catch {
     // no folder: an older layout, or none
   }
-  files.push(...(await flatAgentFiles(dirname(file), basename(file, '.jsonl'))));
+  files.push(...(await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd)));
   if (!files.length) return null;
   const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), consumed: new Set() };
   for (const f of files) {
-    const s: SubagentFile = { agentId: agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f) };
+    const s: SubagentFile = { agentId: agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd) };
     plan.byAgentId.set(s.agentId, s);
     if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
   }
@@ -104,9 +105,9 @@ export function mirroredByFile(text: string, plan: SubagentPlan): boolean {
 }
 
 /** How an unlinked file is reported: Claude Code's own helpers are internal, the rest orphans. */
-export async function unlinkedKind(sub: SubagentFile): Promise<ThreadKind> {
+export async function unlinkedKind(sub: SubagentFile, cwd?: string): Promise<ThreadKind> {
   if (INTERNAL_ID.test(sub.agentId)) return 'internal';
-  const first = (await firstRecords(sub.file, 1))[0];
+  const first = (await firstRecords(onDisk(sub.file, cwd), 1))[0];
   const content = (first?.message as { content?: unknown } | undefined)?.content;
   return content === 'Warmup' ? 'internal' : 'orphan';
 }

@@ -4,6 +4,8 @@
 // never disagree.
 import type { ParseArgsConfig } from 'node:util';
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { onDisk } from '../../on-disk.js';
 import { Progress, wantsProgress } from '../progress.js';
 import type { ProgressTarget } from '../progress.js';
 import { loadConfig } from '../../config.js';
@@ -105,9 +107,9 @@ interface Spec {
   readonly session?: boolean;
 }
 
-async function totalBytes(files: readonly string[]): Promise<number> {
+async function totalBytes(files: readonly string[], cwd: string): Promise<number> {
   let n = 0;
-  for (const f of files) if (f !== '-') n += await stat(f).then((s) => s.size, () => 0);
+  for (const f of files) if (f !== '-') n += await stat(onDisk(f, cwd)).then((s) => s.size, () => 0);
   return n;
 }
 
@@ -141,7 +143,7 @@ function makeCommand(spec: Spec): Command {
     }
     if (spec.session && positionals.length > 1) throw new UsageError('session takes one project folder');
     if (spec.session && values.list) {
-      const projectDir = await findProjectDir(positionals[0] ?? io.cwd, io.env);
+      const projectDir = await findProjectDir(resolve(io.cwd, positionals[0] ?? '.'), io.env);
       io.stdout.write(renderSessionList(await listSessions(projectDir), values.json === true));
       return 0;
     }
@@ -159,7 +161,7 @@ function makeCommand(spec: Spec): Command {
     const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
     if (idleMs !== undefined && !values.follow) throw new UsageError('--idle-timeout needs --follow');
     const loaded = await loadConfig(values.config, io.cwd);
-    const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(values.outcomes);
+    const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
     const suff = spec.sufficiency
       ? { probe: probeFlag ?? loaded.config.sufficiency?.probe ?? DEFAULT_PROBE, family: familyFlag ?? loaded.config.sufficiency?.family ?? DEFAULT_FAMILY, marker: loaded.config.sufficiency?.marker ?? DEFAULT_MARKER }
@@ -179,7 +181,7 @@ function makeCommand(spec: Spec): Command {
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
-    const { sessions, problems } = await discoverSessions(inputs);
+    const { sessions, problems } = await discoverSessions(inputs, io.cwd);
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
@@ -191,13 +193,14 @@ function makeCommand(spec: Spec): Command {
       inputErrors.push({ file: p.path, message: p.message });
     }
     // Long reads show progress on a terminal.
-    const total = values.follow ? 0 : await totalBytes(sessions.flatMap((s) => s.files));
+    const total = values.follow ? 0 : await totalBytes(sessions.flatMap((s) => s.files), io.cwd);
     const progress = !values.follow && total > 0 && wantsProgress(io.stderr as ProgressTarget, io.env, values.quiet === true) ? new Progress(io.stderr as ProgressTarget, total) : undefined;
     // A followed stream-json run stops at its result.
     const end = new AbortController();
     const follow = values.follow ? { idleMs: idleMs ?? ('auto' as const), end: end.signal } : undefined;
     const sourceOptions: SourceOptions = {
       maxLineBytes,
+      cwd: io.cwd,
       stdin: io.stdin,
       format: format === 'traces' ? 'document' : format === undefined ? undefined : 'jsonl',
       // SIGINT stops reading; what was read is still reported.

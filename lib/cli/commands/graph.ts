@@ -144,9 +144,10 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   if (out !== undefined && [...prod, ...evals].some((i) => i !== '-' && resolve(io.cwd, i) === resolve(io.cwd, out))) throw new UsageError(`-o ${out} would overwrite an input`);
   const loaded = await loadConfig(values.config, io.cwd);
   const catalogFiles: CatalogTool[] = [];
-  for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec)));
+  for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec, io.cwd)));
 
   const { graph, inputErrors } = await collectGraph({
+    cwd: io.cwd,
     prod,
     eval: evals,
     catalogFiles,
@@ -174,7 +175,7 @@ async function backlogCommand(argv: readonly string[], io: CliIO): Promise<ExitC
   if (values.help) return usage(io, `Usage: ${PROG} graph backlog GRAPH [options]\n\nThe eval backlog: uncovered production edges and catalog tools no eval calls, tier 1\n(external_side_effect or irreversible above the floor) first, by risk.\n\n${HELP_REPORT}\n`);
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'backlog');
-  const g = await readGraph(file);
+  const g = await readGraph(file, io.cwd);
   const items = backlog(g);
   const unknown = unlabelled(g);
   await emit(specs, { text: backlogText(items, unknown), markdown: backlogMarkdown(items, unknown), report: envelope([file], { backlog: items, unlabelled: unknown }) }, io);
@@ -212,7 +213,7 @@ ${HELP_REPORT}
   const given = Object.keys(thresholds).length > 0;
   if (given && !values['check-coverage']) throw new UsageError('--tools/--edges/--triples are thresholds for --check-coverage');
   if (values['check-coverage'] && !given) throw new UsageError('--check-coverage needs at least one of --tools, --edges, --triples');
-  const g = await readGraph(file);
+  const g = await readGraph(file, io.cwd);
   const c = coverage(g, { all: values.all === true, thresholds: values['check-coverage'] ? thresholds : undefined });
   const failed = (c.check?.failed.length ?? 0) > 0;
   await emit(specs, { text: coverageText(c), markdown: coverageMarkdown(c), report: envelope([file], { coverage: c }, failed) }, io);
@@ -225,7 +226,7 @@ async function diffCommand(argv: readonly string[], io: CliIO): Promise<ExitCode
   const specs = specsOf(values);
   if (positionals.length !== 2) throw new UsageError('graph diff takes OLD and NEW graph.json');
   const [oldFile, newFile] = positionals as [string, string];
-  const d = diffGraphs(await readGraph(oldFile), await readGraph(newFile));
+  const d = diffGraphs(await readGraph(oldFile, io.cwd), await readGraph(newFile, io.cwd));
   await emit(specs, { text: diffText(d), markdown: diffMarkdown(d), report: envelope([oldFile, newFile], { diff: d }, d.gate.failed) }, io);
   return exitCodeFor({ gateFailed: d.gate.failed });
 }
@@ -235,7 +236,7 @@ async function policyCommand(argv: readonly string[], io: CliIO): Promise<ExitCo
   if (values.help) return usage(io, `Usage: ${PROG} graph policy GRAPH [options]\n\nA Claude Code settings fragment denying every external_side_effect or\nirreversible tool (and Bash command class) no eval covers. The text reporter\nprints the fragment alone, ready to merge into .claude/settings.json.\n\n${HELP_REPORT}\n`);
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'policy');
-  const p = policy(await readGraph(file));
+  const p = policy(await readGraph(file, io.cwd));
   await emit(specs, { text: policyText(p), markdown: policyMarkdown(p), report: envelope([file], { policy: p }) }, io);
   return EXIT.ok;
 }
@@ -248,7 +249,7 @@ async function heatmapCommand(argv: readonly string[], io: CliIO): Promise<ExitC
   if (out !== undefined && resolve(io.cwd, out) === resolve(io.cwd, file)) throw new UsageError(`-o ${out} would overwrite the graph`);
   // With -o and no reporter asked for, the page is the output.
   const specs = out !== undefined && values.reporter === undefined && !values.json ? [] : specsOf(values);
-  const m = buildMatrix(await readGraph(file));
+  const m = buildMatrix(await readGraph(file, io.cwd));
   if (out !== undefined) {
     await writeOut(resolve(io.cwd, out), heatmapHtml(m));
     say(io, `wrote ${out}: ${m.rows.length} × ${m.cols.length} cells (${m.counts.unprotected} unprotected)`);
