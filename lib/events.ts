@@ -126,6 +126,13 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     message: z.string(),
   }),
   z.object({
+    /** A whole input that holds no transcript to analyse (unlike a diagnostic, it makes the exit code 2). */
+    kind: z.literal('input_error'),
+    ...envelope,
+    code: z.string(),
+    message: z.string(),
+  }),
+  z.object({
     kind: z.literal('run_start'),
     ...envelope,
     run: z.string(),

@@ -14,7 +14,7 @@ import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
 import { addTokens, emptyTokens } from './tokens.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
 
@@ -61,8 +61,10 @@ export const reportSchema = z.object({
     unknownTypes: z.record(z.string(), z.number().int().positive()),
     items: z.array(diagnosticItemSchema),
   }),
-  /** Inputs that could not be read (each makes the exit code 2). */
+  /** Inputs that could not be read or hold no transcript (each makes the exit code 2). */
   inputErrors: z.array(inputErrorSchema),
+  /** What a careful reader should know about the inputs: files skipped, why nothing counted. */
+  warnings: z.array(z.string()),
   /** The process's exit code, computed from this report alone. */
   exitCode: z.number().int(),
 });
@@ -84,6 +86,8 @@ export interface ReportOptions {
   keepCalls?: boolean;
   /** Filled while the run reads: inputs that could not be read. */
   inputErrors?: InputErrorItem[];
+  /** Filled while the run reads: warnings about the inputs. */
+  warnings?: string[];
 }
 
 function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
@@ -109,17 +113,23 @@ interface Parts {
   tokens: TokensSection['bySession'];
   diagnostics: Report['diagnostics'];
   inputErrors: InputErrorItem[];
+  warnings: string[];
+  /** `--outcomes` ids that may match no run. */
+  outcomeIds?: Iterable<string>;
 }
 
 /** The report object, its keys in the documented order, derived parts computed. */
 function assemble(p: Parts): Report {
   const r = { schemaVersion: SCHEMA_VERSION, sessions: p.sessions, duplicateSessions: sortedRecord(p.duplicates) } as Report;
   if (p.sufficiency) r.sufficiency = { probe: p.sufficiency.probe, ...totals(p.sufficiency.bySession), calls: p.sufficiency.calls, bySession: p.sufficiency.bySession };
-  if (p.grade) r.grade = gradeSection(p.grade.opts, p.grade.runs, p.grade.patterns, p.grade.misses, p.inputErrors.length);
+  if (p.grade) r.grade = gradeSection(p.grade.opts, p.grade.runs, p.grade.patterns, p.grade.misses, p.inputErrors.length, p.outcomeIds);
   r.tokens = { total: p.tokens.map((t) => t.total).reduce(addTokens, emptyTokens()), bySession: p.tokens };
   r.diagnostics = p.diagnostics;
   r.inputErrors = p.inputErrors;
-  r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length, gateFailed: r.grade?.gate.failed ?? false });
+  r.warnings = p.warnings;
+  // Grading that graded nothing fails closed, like an unreadable input.
+  const nothingGraded = r.grade !== undefined && r.grade.runs.length === 0;
+  r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length + (nothingGraded ? 1 : 0), gateFailed: r.grade?.gate.failed ?? false });
   return r;
 }
 
@@ -146,6 +156,8 @@ export class ReportBuilder {
   #diagCount = 0;
   #unknownTypes: Record<string, number> = {};
   #items: DiagnosticItem[] = [];
+  /** Input errors found in the stream itself (a file that holds no transcript). */
+  #inputErrors: InputErrorItem[] = [];
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
@@ -161,6 +173,9 @@ export class ReportBuilder {
         }
         this.#diagCount++;
         if (this.#items.length < DIAGNOSTIC_ITEMS_CAP) this.#items.push({ code: item.code, file: item.file, line: item.line, session: item.session, message: item.message });
+        return;
+      case 'input_error':
+        this.#inputErrors.push({ file: item.file, message: item.message });
         return;
       case 'session_start':
         this.#ended = false;
@@ -237,7 +252,9 @@ export class ReportBuilder {
       grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
       tokens: [...this.#tokens],
       diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
-      inputErrors: [...(o.inputErrors ?? [])],
+      inputErrors: [...(o.inputErrors ?? []), ...this.#inputErrors],
+      warnings: [...(o.warnings ?? [])],
+      outcomeIds: o.grade?.outcomeRuns,
     });
   }
 }
@@ -305,5 +322,8 @@ export function mergeReports(a: Report, b: Report): Report {
       items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
     },
     inputErrors: [...a.inputErrors, ...b.inputErrors],
+    warnings: [...a.warnings, ...b.warnings.filter((w) => !a.warnings.includes(w))],
+    // An id unmatched in one report may name a run of the other.
+    outcomeIds: [...(ga?.unmatchedOutcomes ?? []), ...(gb?.unmatchedOutcomes ?? [])],
   });
 }

@@ -4,6 +4,7 @@
 // estimators and the gate.
 import type { GradeSection } from '../lib/report.js';
 import type { Verdict } from '../lib/grade/verdicts.js';
+import { deliveredText, passKText } from '../lib/grade/verdicts.js';
 
 const RULE = '─'.repeat(60);
 const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
@@ -12,6 +13,14 @@ const py = (d: boolean | null): string => (d === null ? 'None' : d ? 'True' : 'F
 function estimates(e: Record<string, number>): string {
   const parts = Object.entries(e).map(([j, v]) => `${j}: ${v.toFixed(3)}`);
   return parts.length ? parts.join(' · ') : '—';
+}
+
+/** What the gate did, in words no reporter contradicts: never "passed" for an exit code that is not 0. */
+export function gateWords(g: GradeSection): string {
+  if (g.gate.failed) return 'FAILED';
+  if (g.runs.length === 0) return 'NOT PASSED: nothing was graded';
+  if (g.gate.exitCode !== 0) return 'NOT PASSED: an input could not be read';
+  return 'passed';
 }
 
 export function renderGradeText(g: GradeSection): string {
@@ -24,7 +33,7 @@ export function renderGradeText(g: GradeSection): string {
     if (r.notEvaluated.length) out.push(`            - not evaluated: ${r.notEvaluated.join(', ')} (the ${r.source} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
   }
   out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');
-  for (const t of g.tasks) out.push(`    ${t.task}: pass^${t.k} = ${t.status === 'unverified' ? '?' : t.passK ? 'pass' : 'FAIL'}  (${t.delivered}/${t.k} runs delivered) · ${t.status}`);
+  for (const t of g.tasks) out.push(`    ${t.task}: pass^${t.k} = ${passKText(t.passK)}  (${deliveredText(t)}) · ${t.status}`);
   const v = g.summary.verdicts;
   const s = g.summary.statuses;
   out.push(
@@ -34,7 +43,7 @@ export function renderGradeText(g: GradeSection): string {
     `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
   );
   for (const w of g.warnings) out.push(`warning: ${w}`);
-  out.push(g.gate.failed ? `gate: FAILED (exit ${g.gate.exitCode}, fail-on ${g.failOn.join(',')})` : `gate: passed (fail-on ${g.failOn.join(',')})`);
+  out.push(`gate: ${gateWords(g)} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
   for (const reason of g.gate.reasons) out.push(`  - ${reason}`);
   return `${out.join('\n')}\n`;
 }

@@ -6,6 +6,8 @@ import type { Transform } from 'node:stream';
 import type { Report } from '../lib/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { passKText } from '../lib/grade/verdicts.js';
+import { NOTHING_GRADED } from '../lib/grade/report-section.js';
 
 /** Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped. */
 export function xml(s: string): string {
@@ -23,8 +25,16 @@ export function renderJunit(report: Report): string {
   const runs = g?.runs ?? [];
   const failed = (v: string): boolean => v === 'corrupt-success' || v === 'fail';
   const gate = g?.gate.failed === true;
+  // Input errors and "nothing graded" are errors of their own testsuite: a
+  // CI page must never show green (or nothing) for a run that exits 2.
+  const inputProblems = [...report.inputErrors.map((e) => e.message), ...(g && g.runs.length === 0 ? [NOTHING_GRADED] : [])];
+  const errors = inputProblems.length ? 1 : 0;
   const common = g ? `<property name="config" value="${xml(g.config)}"/><property name="verified" value="${g.verified}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>` : '';
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length + (gate ? 1 : 0)}" failures="${runs.filter((r) => failed(r.verdict)).length + (gate ? 1 : 0)}" errors="0">`];
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length + (gate ? 1 : 0) + errors}" failures="${runs.filter((r) => failed(r.verdict)).length + (gate ? 1 : 0)}" errors="${errors}">`];
+  if (errors) {
+    out.push('  <testsuite name="inputs" tests="1" failures="0" errors="1">', '    <testcase name="inputs" classname="inputs">');
+    out.push(`      <error type="input" message="${xml(inputProblems.join('; '))}">${xml(inputProblems.join('\n'))}</error>`, '    </testcase>', '  </testsuite>');
+  }
   if (g && gate) {
     out.push('  <testsuite name="gate" tests="1" failures="1" errors="0">', `    <properties>${common}</properties>`, '    <testcase name="gate" classname="gate">');
     out.push(`      <failure type="gate" message="${xml(g.gate.reasons.join('; '))}">${xml(g.gate.reasons.join('\n'))}</failure>`, '    </testcase>', '  </testsuite>');
@@ -32,7 +42,7 @@ export function renderJunit(report: Report): string {
   for (const t of g?.tasks ?? []) {
     const mine = runs.filter((r) => r.task === t.task);
     out.push(`  <testsuite name="${xml(t.task)}" tests="${mine.length}" failures="${mine.filter((r) => failed(r.verdict)).length}" errors="0">`);
-    out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${t.passK}"/>${common}</properties>`);
+    out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${passKText(t.passK)}"/>${common}</properties>`);
     for (const r of mine) {
       out.push(`    <testcase name="${xml(r.run)}" classname="${xml(r.task)}">`);
       const high = r.flags.filter((f) => f.severity === 'high');

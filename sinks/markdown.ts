@@ -3,6 +3,8 @@
 import type { Transform } from 'node:stream';
 import type { Report } from '../lib/report.js';
 import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
+import { passKText } from '../lib/grade/verdicts.js';
+import { gateWords } from './grade-text.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 
@@ -16,8 +18,9 @@ const pct = (n: number, of: number): string => (of ? `${((n / of) * 100).toFixed
 export function renderMarkdown(r: Report): string {
   const out: string[] = ['## agent-eval-stream', ''];
   const g = r.grade;
-  if (g) out.push(g.gate.failed ? `**Gate failed** (exit ${g.gate.exitCode}): ${g.gate.reasons.map(cell).join('; ')}` : '**Gate passed**', '');
-  if (r.inputErrors.length) out.push(...r.inputErrors.map((e) => `- unreadable input: ${cell(e.message)}`), '');
+  if (g) out.push(g.gate.failed ? `**Gate failed** (exit ${g.gate.exitCode}): ${g.gate.reasons.map(cell).join('; ')}` : g.gate.exitCode === 0 ? '**Gate passed**' : `**Gate ${gateWords(g).toLowerCase()}** (exit ${g.gate.exitCode})`, '');
+  if (r.inputErrors.length) out.push(...r.inputErrors.map((e) => `- input error: ${cell(e.message)}`), '');
+  if (r.warnings.length) out.push(...r.warnings.map((w) => `> warning: ${cell(w)}`), '');
   const s = r.sufficiency;
   if (s) {
     out.push(`### Tool-response sufficiency (${s.answered} answered \`${cell(s.probe)}\` calls)`, '', '| bucket | calls | share |', '|---|---:|---:|');
@@ -28,7 +31,7 @@ export function renderMarkdown(r: Report): string {
     out.push('### Trajectory grading', '', `config: ${cell(g.config)} · verified: ${g.verified}`, '', '| run | task | delivered | verdict | steps | flags |', '|---|---|---|---|---:|---|');
     for (const run of g.runs) out.push(`| ${cell(run.run)} | ${cell(run.task)} | ${run.delivered ?? '?'} | ${run.verdict} | ${run.steps} | ${run.flags.map((f) => `${f.rule} @${f.step}`).join(', ') || '—'} |`);
     out.push('', '| task | k | delivered | pass^k | status |', '|---|---:|---:|---|---|');
-    for (const t of g.tasks) out.push(`| ${cell(t.task)} | ${t.k} | ${t.delivered} | ${t.passK ? 'pass' : 'FAIL'} | ${t.status} |`);
+    for (const t of g.tasks) out.push(`| ${cell(t.task)} | ${t.k} | ${t.delivered} | ${passKText(t.passK)} | ${t.status} |`);
     const flags = g.runs.flatMap((run) => run.flags.map((f) => `- \`${cell(run.run)}\` step ${f.step} **${f.rule}** (${f.severity}): ${cell(f.detail)}`));
     if (flags.length) out.push('', ...flags);
     if (g.warnings.length) out.push('', ...g.warnings.map((w) => `> warning: ${cell(w)}`));

@@ -51,6 +51,7 @@ export function renderText(report: Report): string {
   const parts: string[] = [];
   if (report.sufficiency) parts.push(renderSufficiencyText(report.sufficiency));
   if (report.grade) parts.push(renderGradeText(report.grade));
+  if (report.warnings.length) parts.push(report.warnings.map((w) => `warning: ${w}\n`).join(''));
   return parts.join('\n');
 }
 

@@ -57,7 +57,8 @@ t.test('a directory is walked', async (t) => {
   const report = JSON.parse(r.stdout);
   t.same(report.sessions, ['background-1', 'express-demo', 'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'S1', 'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push', 'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1', 'sc', 'pair-1', 's10', 's20', 's21'], 'byte order: grade/ sorts before m; an OTLP file of requests is its own session; .t2 joins its session; subagent files are read with their sessions');
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
-  t.equal(r.stderr, '', '--quiet: no diagnostics on stderr');
+  t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics on stderr, but the input error is told');
+  t.equal(r.code, 2, 'a file that holds no transcript is an input error');
 });
 
 t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {
@@ -67,16 +68,24 @@ t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (
   t.equal(r.stderr, 'agent-eval-stream: cannot read nope.jsonl: no such file or directory\n');
 });
 
-t.test('bad input is data: a garbage file exits 0 with its lines counted', async (t) => {
-  const r = await cli(['not-a-transcript.jsonl']);
-  t.equal(r.code, 0, 'exit 0, with grading too: garbage is no run');
-  t.match(r.stdout, /^ {2}Explore sufficiency: no answered codegraph_explore calls\n\nTraceGrader report\n[^[]*summary: runs=0 tasks=0/);
-  t.equal(r.stderr.trim().split('\n').length, 3, 'one stderr line per bad line');
-  t.match(r.stderr, /^agent-eval-stream: not-a-transcript\.jsonl:1: line_not_json: /);
-  const big = await cli(['--json', '--max-line-bytes', '100', 'express-res-send.jsonl']);
+t.test('bad input is data: broken lines are counted, the rest graded', async (t) => {
+  const r = await cli(['malformed-lines.jsonl']);
+  t.equal(r.code, 0, 'broken lines never change the exit code');
+  t.match(r.stderr, /^agent-eval-stream: malformed-lines\.jsonl:\d+: line_not_json: /);
+  t.match(r.stdout, /summary: runs=1 /, 'the good lines are still a run');
+  const big = await cli(['--json', '--max-line-bytes', '300', 'express-res-send.jsonl']);
   const report = JSON.parse(big.stdout);
   t.ok(report.diagnostics.count > 0 && report.diagnostics.items.every((i: { code: string }) => i.code === 'line_too_long'), 'lines over --max-line-bytes become diagnostics');
+  t.equal(report.grade.runs.length, 1, 'the lines that fit are still a run');
   t.equal(big.code, 0, 'and never change the exit code');
+});
+
+t.test('a file of plain text is no transcript: exit 2, each bad line still told', async (t) => {
+  const r = await cli(['not-a-transcript.jsonl']);
+  t.equal(r.code, 2);
+  t.match(r.stdout, /summary: runs=0 tasks=0/);
+  t.match(r.stdout, /gate: NOT PASSED: nothing was graded \(exit 2, /, 'never "gate: passed"');
+  t.equal(r.stderr.trim().split('\n').filter((l) => l.includes('line_not_json')).length, 3, 'one stderr line per bad line');
 });
 
 t.test('usage and config errors: exit 2 before reading, one line, no stack', async (t) => {

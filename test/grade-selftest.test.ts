@@ -28,7 +28,7 @@ t.test('(a)–(c) on the three tasks', async (t) => {
   );
 
   const t3 = g.tasks.find((x) => x.task === 'T3-flaky')!;
-  t.same(t3, { task: 'T3-flaky', k: 3, delivered: 2, passK: false, status: 'flaky' }, '(c) pass^3 fails: flaky, 1 of 3 not delivered');
+  t.same(t3, { task: 'T3-flaky', k: 3, known: 3, delivered: 2, passK: false, status: 'flaky' }, '(c) pass^3 fails: flaky, 1 of 3 not delivered');
   t.same(g.tasks.map((x) => x.task), ['T1-clean', 'T2-corrupt', 'T3-flaky'], 'task names from "task", "task" after runs, and "id"');
   t.equal(g.gate.exitCode, 3, 'corrupt and flaky: the gate fails');
 });

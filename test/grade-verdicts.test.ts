@@ -1,5 +1,5 @@
 import t from 'tap';
-import { choose, estimators, gateOf, tasksOf, verdictOf } from '../lib/grade/verdicts.js';
+import { choose, deliveredText, estimators, gateOf, tasksOf, verdictOf } from '../lib/grade/verdicts.js';
 import type { RunResult } from '../lib/grade/verdicts.js';
 import type { Flag } from '../lib/grade/run-grader.js';
 
@@ -16,12 +16,24 @@ t.test('verdicts, in the reference order; unknown outcome counts as delivered', 
 
 t.test('task statuses: repeatable, flaky, failing, unverified', async (t) => {
   const tasks = tasksOf([run('a', true), run('a', true), run('b', true), run('b', false), run('c', false), run('d', true), run('d', null)]);
-  t.same(tasks.map((x) => [x.task, x.k, x.delivered, x.passK, x.status]), [
-    ['a', 2, 2, true, 'repeatable'],
-    ['b', 2, 1, false, 'flaky'],
-    ['c', 1, 0, false, 'failing'],
-    ['d', 2, 1, false, 'unverified'],
+  t.same(tasks.map((x) => [x.task, x.k, x.known, x.delivered, x.passK, x.status]), [
+    ['a', 2, 2, 2, true, 'repeatable'],
+    ['b', 2, 2, 1, false, 'flaky'],
+    ['c', 1, 1, 0, false, 'failing'],
+    ['d', 2, 1, 1, null, 'unverified'],
   ]);
+});
+
+t.test('a known failure fails pass^k whatever the unknown outcomes', async (t) => {
+  // e: one failure, one unknown → no run known delivered: failing.
+  // f: one failure, one delivered, one unknown → flaky.
+  const tasks = tasksOf([run('e', false), run('e', null), run('f', false), run('f', true), run('f', null)]);
+  t.same(tasks.map((x) => [x.task, x.k, x.known, x.delivered, x.passK, x.status]), [
+    ['e', 2, 1, 0, false, 'failing'],
+    ['f', 3, 2, 1, false, 'flaky'],
+  ]);
+  t.same(tasks.map(deliveredText), ['1/2 known, 0 delivered', '2/3 known, 1 delivered'], 'counts say what is known');
+  t.same(gateOf([], tasks, ['flaky', 'failing']), { failed: true, reasons: ['task f is flaky: 2/3 known, 1 delivered', 'task e is failing: 1/2 known, 0 delivered'] }, 'so the default gate fails');
 });
 
 t.test('the τ-bench estimators', async (t) => {

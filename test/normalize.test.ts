@@ -101,10 +101,11 @@ t.test('boundaries: segments, segment ends, session ends, stopped', async (t) =>
   t.notOk(stopped.some((e) => e.kind === 'turn_end'), 'and no turn end');
 });
 
-t.test('raw diagnostics get the envelope; a file of garbage is still a session', async (t) => {
+t.test('raw diagnostics get the envelope; a file of garbage is still a session, and an input error', async (t) => {
   const evs = normalizeAll([{ type: 'raw_diagnostic', code: 'line_not_json', file: 'g', line: 1, message: 'm' }]);
-  t.same(kinds(evs), ['session_start', 'diagnostic', 'turn_end', 'session_end']);
+  t.same(kinds(evs), ['session_start', 'diagnostic', 'input_error', 'turn_end', 'session_end']);
   t.equal(evs[1]!.session, 'g', 'no session id anywhere: the path is the session');
+  t.match(evs[2], { code: 'not_a_transcript', message: /^g: no line is a JSON record \(1 line of text\)/ });
 });
 
 t.test('formats are pluggable: a registered dialect claims its sessions', async (t) => {

@@ -75,9 +75,9 @@ t.test('ndjson: one finding per line as decided, then the summary', async (t) =>
   t.notOk('calls' in out[6].sufficiency, 'the calls were streamed already');
 });
 
-t.test('json: the report, with the §6 keys', async (t) => {
+t.test('json: the report, with its documented keys', async (t) => {
   const r = JSON.parse(await render(json({ sufficiency: { probe: 'codegraph_explore' } }), 'express-res-send.jsonl'));
-  t.same(Object.keys(r), ['schemaVersion', 'sessions', 'duplicateSessions', 'sufficiency', 'tokens', 'diagnostics', 'inputErrors', 'exitCode']);
+  t.same(Object.keys(r), ['schemaVersion', 'sessions', 'duplicateSessions', 'sufficiency', 'tokens', 'diagnostics', 'inputErrors', 'warnings', 'exitCode']);
   t.same(Object.keys(r.sufficiency).slice(0, 8), ['probe', 'answered', 'errors', 'unjudged', 'pending', 'concurrent', 'buckets', 'calls']);
   t.equal(r.sufficiency.calls[3].named, true, 'named on read_missed');
   t.notOk('named' in r.sufficiency.calls[0], 'and only there');

@@ -83,8 +83,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'turn_end':
         this.#segment(ev);
+        // A result alone is no run: `--output-format json` prints only that.
         if (ev.reason === 'result') {
-          this.#route(ev);
           this.#segmentsWithResult.add(ev.segment);
           if (ev.outcome?.subtype !== 'success' || ev.outcome.isError) this.#resultsOk = false;
         }

@@ -18,8 +18,8 @@ function isClosedReader(err: unknown): boolean {
   return code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ERR_STREAM_DESTROYED';
 }
 
-/** Writes every item into every sink, waiting for the slowest. */
-function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => void): Writable {
+/** Writes every item into every sink, waiting for the slowest; `beforeEnd` runs when the input is done, before any sink ends. */
+function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => void, beforeEnd?: () => void): Writable {
   return new Writable({
     objectMode: true,
     highWaterMark: 8,
@@ -39,6 +39,12 @@ function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => voi
       done();
     },
     final(cb) {
+      try {
+        beforeEnd?.();
+      } catch (err) {
+        cb(err as Error);
+        return;
+      }
       for (const s of sinks) if (!s.destroyed) s.end();
       cb();
     },
@@ -47,8 +53,12 @@ function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => voi
 
 export type RunResult = 'finished' | 'reader-closed';
 
-/** `observe` sees every item in-process (the CLI keeps a report for its exit code). */
-export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], observe?: (item: StreamItem) => void): Promise<RunResult> {
+/**
+ * `observe` sees every item in-process (the CLI keeps a report for its exit
+ * code); `beforeEnd` runs once the input is done and before the reporters
+ * write their reports (the CLI adds what it learned from the whole input).
+ */
+export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], observe?: (item: StreamItem) => void, beforeEnd?: () => void): Promise<RunResult> {
   const ac = new AbortController();
   let readerClosed = false;
   let sinkError: unknown;
@@ -68,7 +78,7 @@ export async function runPipeline(source: Readable, stages: readonly Transform[]
       stopAll();
     }),
   );
-  const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform), observe)], { signal: ac.signal }).catch((err: unknown) => {
+  const main = pipeline([source, ...stages, fanOut(targets.map((t) => t.transform), observe, beforeEnd)], { signal: ac.signal }).catch((err: unknown) => {
     // Stopping because a reader left is not a failure.
     if (stopping || (err as Error).name === 'AbortError') return;
     stopAll();

@@ -38,7 +38,16 @@ export const runResultSchema = z.object({
   notEvaluated: z.array(z.string()),
 });
 
-export const taskResultSchema = z.object({ task: z.string(), k: count, delivered: count, passK: z.boolean(), status: z.enum(STATUSES) });
+export const taskResultSchema = z.object({
+  task: z.string(),
+  k: count,
+  /** Runs whose outcome is known. */
+  known: count,
+  delivered: count,
+  /** null when no run is known to have failed but some outcome is unknown (status unverified). */
+  passK: z.boolean().nullable(),
+  status: z.enum(STATUSES),
+});
 
 const estimate = z.record(z.string(), z.number());
 
@@ -60,6 +69,8 @@ export const gradeSectionSchema = z.object({
   }),
   patterns: z.record(z.string(), z.object({ exact: count, folded: count })),
   taskPatternMisses: z.array(z.string()),
+  /** `--outcomes` entries that name no run read (kept so merged reports stay exact). */
+  unmatchedOutcomes: z.array(z.string()),
   warnings: z.array(z.string()),
   gate: z.object({ failed: z.boolean(), exitCode: z.number().int(), reasons: z.array(z.string()) }),
 });
@@ -70,6 +81,26 @@ export interface GradeReportOptions {
   readonly config: string;
   readonly verified: boolean;
   readonly failOn: readonly FailOn[];
+  /** The run ids `--outcomes` gave: those that match no run are reported. */
+  readonly outcomeRuns?: readonly string[];
+}
+
+/** Why a grade section with no runs fails closed (exit 2). */
+export const NOTHING_GRADED = 'no run was graded: no input held an agent run with at least one event';
+
+/**
+ * `--outcomes` ids that match no run, sorted. An id that is a prefix of a
+ * run's id is still no match (ids are compared whole), and says so.
+ */
+export function unmatchedOutcomes(candidates: Iterable<string>, runs: readonly RunResult[]): string[] {
+  const ids = new Set(runs.map((r) => r.run));
+  return [...new Set(candidates)].filter((id) => !ids.has(id)).sort();
+}
+
+function unmatchedWarning(id: string, runs: readonly RunResult[]): string {
+  const longer = runs.find((r) => r.run.startsWith(id));
+  const hint = longer ? ` ('${id}' is only a prefix of run ${longer.run}: ids must match whole)` : '';
+  return `--outcomes names run '${id}', which matches no run read${hint}`;
 }
 
 /** Near misses: a pattern that matched nothing, but would have ignoring case. */
@@ -85,15 +116,25 @@ export function addPatternStats(a: Record<string, PatternStat>, b: Record<string
   return Object.fromEntries(Object.entries(out).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
-/** Everything derived from the kept parts. `inputErrors` makes the gate's exit code the run's. */
-export function gradeSection(opts: GradeReportOptions, runs: RunResult[], patterns: Record<string, PatternStat>, misses: string[], inputErrors: number): GradeSection {
+/**
+ * Everything derived from the kept parts. `inputErrors` makes the gate's exit
+ * code the run's. `outcomeIds`: the `--outcomes` ids that may match no run.
+ */
+export function gradeSection(opts: GradeReportOptions, runs: RunResult[], patterns: Record<string, PatternStat>, misses: string[], inputErrors: number, outcomeIds: Iterable<string> = opts.outcomeRuns ?? []): GradeSection {
   const tasks = tasksOf(runs);
   const delivered = estimators(runs, (r) => r.delivered === true);
   const gated = estimators(runs, (r) => r.delivered === true && r.verdict !== 'corrupt-success');
   const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, runs.filter((r) => r.verdict === v).length])) as GradeSection['summary']['verdicts'];
   const statuses = Object.fromEntries(STATUSES.map((s) => [s, tasks.filter((t) => t.status === s).length])) as GradeSection['summary']['statuses'];
   const gate = gateOf(runs, tasks, opts.failOn);
-  const warnings = [...patternWarnings(patterns), ...misses.map((m) => `--task-pattern matched nothing in '${m}': its runs are their own tasks`)];
+  const unmatched = unmatchedOutcomes(outcomeIds, runs);
+  const nothing = runs.length === 0;
+  const warnings = [
+    ...(nothing ? [NOTHING_GRADED] : []),
+    ...patternWarnings(patterns),
+    ...misses.map((m) => `--task-pattern matched nothing in '${m}': its runs are their own tasks`),
+    ...unmatched.map((id) => unmatchedWarning(id, runs)),
+  ];
   return {
     config: opts.config,
     verified: opts.verified,
@@ -104,7 +145,9 @@ export function gradeSection(opts: GradeReportOptions, runs: RunResult[], patter
     summary: { runs: runs.length, tasks: tasks.length, verdicts, statuses, passHat: delivered.passHat, passAt: delivered.passAt, passHatGated: gated.passHat },
     patterns,
     taskPatternMisses: misses,
+    unmatchedOutcomes: unmatched,
     warnings,
-    gate: { failed: gate.failed, exitCode: exitCodeFor({ inputErrors, gateFailed: gate.failed }), reasons: gate.reasons },
+    // Nothing graded fails closed: never a pass, and not a gate failure either.
+    gate: { failed: gate.failed, exitCode: exitCodeFor({ inputErrors: inputErrors + (nothing ? 1 : 0), gateFailed: gate.failed }), reasons: gate.reasons },
   };
 }

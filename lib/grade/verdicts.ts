@@ -29,8 +29,11 @@ export interface RunResult {
 export interface TaskResult {
   task: string;
   k: number;
+  /** Runs whose outcome is known (delivered or not). */
+  known: number;
   delivered: number;
-  passK: boolean;
+  /** null: no run is known to have failed, but some outcome is unknown. */
+  passK: boolean | null;
   status: TaskStatus;
 }
 
@@ -49,13 +52,37 @@ export function tasksOf(runs: readonly RunResult[]): TaskResult[] {
     if (list) list.push(r);
     else by.set(r.task, [r]);
   }
-  return [...by.entries()].map(([task, rs]) => {
-    const k = rs.length;
-    const delivered = rs.filter((r) => r.delivered === true).length;
-    const unknown = rs.some((r) => r.delivered === null);
-    const status: TaskStatus = unknown ? 'unverified' : delivered === k ? 'repeatable' : delivered === 0 ? 'failing' : 'flaky';
-    return { task, k, delivered, passK: !unknown && delivered === k, status };
-  });
+  return [...by.entries()].map(([task, rs]) => taskResult(task, rs));
+}
+
+/**
+ * One known failure decides pass^k, whatever the other runs' outcomes: the
+ * task cannot pass on every rerun. It is flaky when another run is known to
+ * have delivered, else failing. Only a task with no known failure and some
+ * unknown outcome is unverified (pass^k unknown: null).
+ */
+export function taskResult(task: string, rs: readonly RunResult[]): TaskResult {
+  const k = rs.length;
+  let delivered = 0;
+  let failed = 0;
+  for (const r of rs) {
+    if (r.delivered === true) delivered++;
+    else if (r.delivered === false) failed++;
+  }
+  const known = delivered + failed;
+  if (failed > 0) return { task, k, known, delivered, passK: false, status: delivered > 0 ? 'flaky' : 'failing' };
+  if (known < k) return { task, k, known, delivered, passK: null, status: 'unverified' };
+  return { task, k, known, delivered, passK: true, status: 'repeatable' };
+}
+
+/** "2/3 runs delivered", or "1/2 known, 0 delivered" when some outcomes are unknown. */
+export function deliveredText(t: Pick<TaskResult, 'k' | 'known' | 'delivered'>): string {
+  return t.known === t.k ? `${t.delivered}/${t.k} runs delivered` : `${t.known}/${t.k} known, ${t.delivered} delivered`;
+}
+
+/** pass^k as every reporter prints it. */
+export function passKText(passK: boolean | null): string {
+  return passK === null ? '?' : passK ? 'pass' : 'FAIL';
 }
 
 /** C(n, k) as a float; exact for the small n of reruns. */
@@ -105,8 +132,8 @@ export interface GateResult {
 export function gateOf(runs: readonly RunResult[], tasks: readonly TaskResult[], failOn: readonly FailOn[]): GateResult {
   const reasons: string[] = [];
   if (failOn.includes('corrupt-success')) for (const r of runs) if (r.verdict === 'corrupt-success') reasons.push(`run ${r.run} (${r.task}) is corrupt-success: ${r.flags.filter((f) => f.severity === 'high').map((f) => f.detail).join('; ')}`);
-  if (failOn.includes('flaky')) for (const t of tasks) if (t.status === 'flaky') reasons.push(`task ${t.task} is flaky: ${t.delivered}/${t.k} runs delivered`);
-  if (failOn.includes('failing')) for (const t of tasks) if (t.status === 'failing') reasons.push(`task ${t.task} is failing: 0/${t.k} runs delivered`);
+  if (failOn.includes('flaky')) for (const t of tasks) if (t.status === 'flaky') reasons.push(`task ${t.task} is flaky: ${deliveredText(t)}`);
+  if (failOn.includes('failing')) for (const t of tasks) if (t.status === 'failing') reasons.push(`task ${t.task} is failing: ${deliveredText(t)}`);
   if (failOn.includes('warnings')) for (const r of runs) if (r.verdict === 'pass-with-warnings') reasons.push(`run ${r.run} (${r.task}) has warnings: ${r.flags.map((f) => f.rule).join(', ')}`);
   return { failed: reasons.length > 0, reasons };
 }

@@ -15,6 +15,9 @@ import { UsageError } from '../../lib/errors.js';
 
 type Source = CanonicalEvent['source'];
 
+/** Events only an agent's own turn produces. */
+const SPOKE: ReadonlySet<string> = new Set(['tool_call', 'tool_result', 'assistant_text', 'usage']);
+
 class SessionStamp implements EventSink {
   readonly key: string;
   id: string;
@@ -31,6 +34,11 @@ class SessionStamp implements EventSink {
   dialect: Dialect | null;
   normalizer: RecordNormalizer | null;
   readonly #push: Push<StreamItem>;
+  /** What the session held, to refuse one that holds no transcript (see `refusal`). */
+  records = 0;
+  textLines = 0;
+  #results = 0;
+  #spoke = false;
 
   onResult: (() => void) | undefined;
 
@@ -96,7 +104,29 @@ class SessionStamp implements EventSink {
     ev.ts = meta.ts;
     ev.cwd = meta.cwd ?? this.#cwd;
     this.#push(ev);
-    if (ev.kind === 'turn_end' && ev.reason === 'result') this.onResult?.();
+    if (SPOKE.has(ev.kind)) this.#spoke = true;
+    else if (ev.kind === 'turn_end' && ev.reason === 'result') {
+      this.#results++;
+      this.onResult?.();
+    }
+  }
+
+  /**
+   * Why this session is no transcript at all, if it is not: every line plain
+   * text (what `claude -p --output-format text` prints), or a `result` with
+   * no assistant message before it (`--output-format json` prints just that
+   * one object). Either would otherwise grade as a clean, empty run.
+   */
+  refusal(): { code: string; message: string } | undefined {
+    const record = `record with --output-format stream-json --verbose`;
+    if (this.records === 0 && this.textLines > 0) {
+      return { code: 'not_a_transcript', message: `${this.file}: no line is a JSON record (${this.textLines} line${this.textLines === 1 ? '' : 's'} of text); if this is claude -p --output-format text, ${record}` };
+    }
+    if (this.#results > 0 && !this.#spoke) {
+      const what = this.records === this.#results ? 'this is --output-format json' : 'the run has a result but no assistant message (--output-format json?)';
+      return { code: 'no_assistant_messages', message: `${this.file}: ${what}; ${record}` };
+    }
+    return undefined;
   }
 
   unknownType(type: string, line: number): void {
@@ -171,6 +201,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         const s = this.#session(item.file, push);
         s.file = item.file;
         s.lastLine = item.line;
+        if (item.code === 'line_not_json') s.textLines++;
         s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
         return;
       }
@@ -181,6 +212,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         const s = this.#session(item.file, push);
         s.file = item.file;
         s.lastLine = item.line;
+        s.records++;
         s.normalizerFor(item.value).record(item.value, item.line, s);
         return;
       }
@@ -207,6 +239,8 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     if (s === null) return;
     this.#s = null;
     if (!s.started) s.start({ tools: [] }, 0, {});
+    const refusal = s.refusal();
+    if (refusal) s.emit({ kind: 'input_error', ...refusal }, 'main', s.lastLine, {});
     if (!stopped) {
       s.normalizer?.end?.(s);
       s.emit({ kind: 'turn_end', reason: 'session_end' }, 'main', s.lastLine, {});

@@ -13,6 +13,7 @@ import { discoverSessions } from '../../inputs.js';
 import { readSessions } from '../../source.js';
 import type { SourceOptions } from '../../source.js';
 import type { ExitCode } from '../../exit-code.js';
+import { EXIT } from '../../exit-code.js';
 import { ReportBuilder } from '../../report.js';
 import type { InputErrorItem } from '../../report.js';
 import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../../../transforms/sufficiency.js';
@@ -29,6 +30,8 @@ import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../sessions/locate.js';
 import { followProject } from '../../sessions/follow-project.js';
 import { runPipeline } from '../run.js';
+import { ReadTally } from '../read-tally.js';
+import type { StreamItem } from '../../items.js';
 import type { CliIO } from '../io.js';
 import { say } from '../io.js';
 import { parseFlags, positiveInt, regexFlag } from '../flags.js';
@@ -168,10 +171,12 @@ function makeCommand(spec: Spec): Command {
       : undefined;
     const gradeOpts = spec.grade ? gradeOptions(loaded, { task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME }) : undefined;
     const inputErrors: InputErrorItem[] = [];
+    const warnings: string[] = [];
     const sinkOpts: SinkOptions = {
       sufficiency: suff ? { probe: suff.probe } : undefined,
-      grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn } : undefined,
+      grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn, outcomeRuns: outcomes ? [...outcomes.keys()] : undefined } : undefined,
       inputErrors,
+      warnings,
     };
     // Inputs: files and folders, or a project's sessions.
     let inputs = positionals;
@@ -220,12 +225,40 @@ function makeCommand(spec: Spec): Command {
     const pipelineStages = stages({ normalize: { format: format === 'claude' || format === 'audit' ? format : undefined, onResult: follow ? () => end.abort() : undefined }, sufficiency: suff ?? false, grade: gradeOpts });
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
+    const tally = new ReadTally();
+    const observe = (item: StreamItem): void => {
+      collector.add(item);
+      tally.observe(item);
+      // A file that holds no transcript is an input error, told even with --quiet.
+      if (item.kind === 'input_error') say(io, item.message);
+    };
+    // Grading that graded nothing says why, on stderr and in every report.
+    const beforeEnd = (): void => {
+      const r = collector.build();
+      if (r.grade && r.grade.runs.length === 0) {
+        const why = tally.nothingGraded(inputs, sessions, problems);
+        say(io, why);
+        warnings.push(why);
+      }
+    };
+    let ended;
     try {
-      await runPipeline(source, pipelineStages, targets, (item) => collector.add(item));
+      ended = await runPipeline(source, pipelineStages, targets, observe, beforeEnd);
     } finally {
       progress?.end();
     }
-    return collector.build().exitCode as ExitCode;
+    const report = collector.build();
+    // A reader that left early (`| head`) cut the run short on purpose: what
+    // was not read yet is not "nothing graded". A failed gate still fails.
+    if (ended === 'reader-closed') return report.grade?.gate.failed ? EXIT.gate : report.inputErrors.length ? EXIT.input : EXIT.ok;
+    if (!values.quiet) {
+      for (const w of report.grade?.warnings.filter((x) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
+      if (report.sufficiency && !report.grade && report.sufficiency.answered + report.sufficiency.errors + report.sufficiency.unjudged + report.sufficiency.pending === 0) {
+        const called = tally.toolsCalled();
+        say(io, `note: no call of a probe tool (--probe ${report.sufficiency.probe}) was read${called ? `; tools called: ${called}` : ''}`);
+      }
+    }
+    return report.exitCode as ExitCode;
   }
 
   return { name: spec.name, summary: spec.summary, run };
