@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   usage: 'AES_ERR_USAGE',
   config: 'AES_ERR_CONFIG',
   input: 'AES_ERR_INPUT',
+  output: 'AES_ERR_OUTPUT',
 } as const;
 
 export type UserErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -45,5 +46,13 @@ export class InputError extends UserError {
   constructor(message: string) {
     super(ERROR_CODES.input, message);
     this.name = 'InputError';
+  }
+}
+
+/** A report or graph that could not be written (disk full, I/O error, no permission). */
+export class OutputError extends UserError {
+  constructor(message: string) {
+    super(ERROR_CODES.output, message);
+    this.name = 'OutputError';
   }
 }

@@ -107,3 +107,14 @@ export function groupSegments(files: readonly string[], cwd?: string): SessionIn
   }
   return [...sessions.values()].map((s) => ({ key: s.key, files: s.parts.sort((a, b) => a.n - b.n).map((p) => p.file) }));
 }
+
+/**
+ * Would a directory walk read the file at `rel` (relative to the walked
+ * directory)? Outputs are refused there: the next run would read them.
+ */
+export function isWalkedPath(rel: string): boolean {
+  const parts = rel.split(/[\\/]/);
+  const name = parts[parts.length - 1]!;
+  if (parts.slice(0, -1).includes('subagents')) return false;
+  return name.endsWith('.jsonl') && !belongsToParent(name);
+}

@@ -178,5 +178,5 @@ t.test('graph build: bad input is data', async (t) => {
   t.match(config.stderr, /bad\.yaml:2:\d+: catalog\.floor/);
   const overwrite = await cli(['graph', 'build', '--prod', join(dir, 'ok.jsonl'), '-o', join(dir, 'ok.jsonl')]);
   t.equal(overwrite.code, 2);
-  t.match(overwrite.stderr, /would overwrite an input/);
+  t.match(overwrite.stderr, /would overwrite the input /);
 });

@@ -3,7 +3,9 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import type { Transform } from 'node:stream';
-import { UsageError, InputError } from '../errors.js';
+import { OutputError, UsageError } from '../errors.js';
+import { checkOutputs, describeErrno, openOutput } from './output-files.js';
+import type { InputSet, OutputSpec } from './output-files.js';
 import type { SinkOptions } from '../../sinks/report-sink.js';
 import { text } from '../../sinks/text.js';
 import { json } from '../../sinks/json.js';
@@ -39,32 +41,54 @@ export function reporterSpecs(values: readonly string[] | undefined, jsonFlag: b
   return specs;
 }
 
-async function openFile(path: string, flags: 'w' | 'a'): Promise<NodeJS.WritableStream> {
-  const dest = createWriteStream(path, { flags });
+/** GitHub's step summary is appended to (other steps write it too), so it is written in place. */
+async function openAppend(path: string): Promise<NodeJS.WritableStream> {
+  const dest = createWriteStream(path, { flags: 'a' });
   try {
     await once(dest, 'open');
   } catch (err) {
-    throw new InputError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new OutputError(`cannot write ${path}: ${describeErrno(err as NodeJS.ErrnoException)}`);
   }
   return dest;
 }
 
+/** The files `--reporter NAME=FILE` (and $GITHUB_STEP_SUMMARY) would write, for `checkOutputs`. */
+export function reporterOutputs(specs: readonly ReporterSpec[], env: NodeJS.ProcessEnv): OutputSpec[] {
+  const out: OutputSpec[] = specs.filter((s) => s.file !== undefined).map((s) => ({ flag: `--reporter ${s.name}=${s.file}`, path: s.file! }));
+  const summary = env.GITHUB_STEP_SUMMARY;
+  if (summary && specs.some((s) => s.name === 'markdown')) out.push({ flag: '$GITHUB_STEP_SUMMARY', path: summary });
+  return out;
+}
+
 /**
- * Opens every reporter's destination before anything is read. A markdown
- * report is also appended to $GITHUB_STEP_SUMMARY when that is set, the file
- * GitHub Actions shows on the run's page.
+ * Opens every reporter's destination before anything is read, once no output
+ * is an input or another output (`checkOutputs`). A markdown report is also
+ * appended to $GITHUB_STEP_SUMMARY when that is set, the file GitHub Actions
+ * shows on the run's page.
  */
-export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: readonly string[] = [], live = false): Promise<SinkTarget[]> {
+export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: InputSet = { given: [], files: [] }, live = false): Promise<SinkTarget[]> {
+  await checkOutputs(reporterOutputs(specs, io.env), inputs, io.cwd);
   const targets: SinkTarget[] = [];
-  const reading = new Set(inputs.filter((i) => i !== '-').map((i) => resolve(io.cwd, i)));
-  for (const s of specs) if (s.file !== undefined && reading.has(resolve(io.cwd, s.file))) throw new UsageError(`--reporter ${s.name}=${s.file} would overwrite an input`);
-  for (const s of specs) {
-    // A followed run's text report prints each finding as it is decided.
-    const transform = s.name === 'text' ? text({ ...opts, live }) : REPORTERS[s.name]!(opts);
-    if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false });
-    else targets.push({ transform, dest: await openFile(resolve(io.cwd, s.file), 'w'), end: true });
+  try {
+    for (const s of specs) {
+      // A followed run's text report prints each finding as it is decided.
+      const transform = s.name === 'text' ? text({ ...opts, live }) : REPORTERS[s.name]!(opts);
+      if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false, name: 'stdout' });
+      else {
+        const file = await openOutput(resolve(io.cwd, s.file), s.file);
+        targets.push({ transform, dest: file.stream, end: true, name: s.file, file });
+      }
+    }
+    const summary = io.env.GITHUB_STEP_SUMMARY;
+    if (summary && specs.some((s) => s.name === 'markdown')) targets.push({ transform: markdown(opts), dest: await openAppend(resolve(io.cwd, summary)), end: true, name: summary });
+  } catch (err) {
+    await Promise.all(targets.map((t) => t.file?.abort()));
+    throw err;
   }
-  const summary = io.env.GITHUB_STEP_SUMMARY;
-  if (summary && specs.some((s) => s.name === 'markdown')) targets.push({ transform: markdown(opts), dest: await openFile(summary, 'a'), end: true });
   return targets;
+}
+
+/** After the run: complete files are put in place; a run cut short leaves the old ones. */
+export async function settleOutputs(targets: readonly SinkTarget[], complete: boolean): Promise<void> {
+  for (const t of targets) if (t.file) await (complete ? t.file.commit() : t.file.abort());
 }

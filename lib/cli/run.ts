@@ -5,12 +5,19 @@ import type { Readable, Transform } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StreamItem } from '../items.js';
+import { OutputError } from '../errors.js';
+import type { OutputFile } from './output-files.js';
+import { describeErrno } from './output-files.js';
 
 export interface SinkTarget {
   readonly transform: Transform;
   readonly dest: NodeJS.WritableStream;
   /** End `dest` when the report is written (files yes, stdout no). */
   readonly end: boolean;
+  /** What `dest` is, for a message when it cannot be written: a file name, `stdout`. */
+  readonly name?: string;
+  /** A file written beside its target and put in place once complete (see output-files). */
+  readonly file?: OutputFile;
 }
 
 function isClosedReader(err: unknown): boolean {
@@ -74,7 +81,8 @@ export async function runPipeline(source: Readable, stages: readonly Transform[]
   const sinkRuns = targets.map((t) =>
     pipeline(t.transform, t.dest, { end: t.end }).catch((err: unknown) => {
       if (isClosedReader(err)) readerClosed ||= !stopping;
-      else if (!stopping) sinkError ??= err;
+      // A disk that is full or failing is the user's to fix: one line, exit 2.
+      else if (!stopping) sinkError ??= (err as NodeJS.ErrnoException).syscall !== undefined ? new OutputError(`cannot write ${t.name ?? 'a report'}: ${describeErrno(err as NodeJS.ErrnoException)}`) : err;
       stopAll();
     }),
   );

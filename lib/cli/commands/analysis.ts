@@ -25,7 +25,7 @@ import { loadOutcomes } from '../../outcomes.js';
 import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../errors.js';
-import { openReporters, REPORTERS, reporterSpecs } from '../reporters.js';
+import { openReporters, REPORTERS, reporterSpecs, settleOutputs } from '../reporters.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../sessions/locate.js';
 import { followProject } from '../../sessions/follow-project.js';
@@ -190,7 +190,7 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, inputs, values.follow === true);
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     for (const p of problems) {
@@ -244,9 +244,13 @@ function makeCommand(spec: Spec): Command {
     let ended;
     try {
       ended = await runPipeline(source, pipelineStages, targets, observe, beforeEnd);
+    } catch (err) {
+      await settleOutputs(targets, false);
+      throw err;
     } finally {
       progress?.end();
     }
+    await settleOutputs(targets, ended === 'finished');
     const report = collector.build();
     // A reader that left early (`| head`) cut the run short on purpose: what
     // was not read yet is not "nothing graded". A failed gate still fails.

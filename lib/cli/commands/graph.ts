@@ -2,7 +2,6 @@
 // other sub-commands read a graph.json and report — each with --json and
 // --reporter text|json|markdown (=FILE to write one to a file) — and the
 // gates (`coverage --check-coverage`, `diff`) exit 3.
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../../config.js';
@@ -32,7 +31,10 @@ import { heatmapMarkdown, heatmapText } from '../../graph/reports/heatmap.js';
 import { isPseudo } from '../../graph/nodes.js';
 import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import { parseFlags, parseListFlags, positiveInt } from '../flags.js';
-import { reporterSpecs } from '../reporters.js';
+import { reporterOutputs, reporterSpecs } from '../reporters.js';
+import { checkOutputs, writeOutput } from '../output-files.js';
+import type { InputSet } from '../output-files.js';
+import { discoverSessions } from '../../inputs.js';
 import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
@@ -70,19 +72,19 @@ interface Rendered {
 
 /** Writes a report to every requested reporter; one may go to stdout. */
 async function emit(specs: readonly ReporterSpec[], r: Rendered, io: CliIO): Promise<void> {
+  await checkOutputs(reporterOutputs(specs, {}), { given: r.report.graphs, files: [] }, io.cwd);
   for (const s of specs) {
     const body = s.name === 'json' ? canonicalJson(r.report) : s.name === 'markdown' ? r.markdown : r.text;
     if (s.file === undefined) io.stdout.write(body);
-    else await writeOut(resolve(io.cwd, s.file), body);
+    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
   }
 }
 
-async function writeOut(path: string, body: string): Promise<void> {
-  try {
-    await writeFile(path, body);
-  } catch (err) {
-    throw new InputError(`cannot write ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
+
+/** What `graph build` reads, for the check that -o is none of it. */
+async function graphInputs(inputs: readonly string[], cwd: string): Promise<InputSet> {
+  const { sessions } = await discoverSessions(inputs, cwd);
+  return { given: inputs, files: sessions.flatMap((s) => s.files) };
 }
 
 function specsOf(values: { reporter?: string[]; json?: boolean }): ReporterSpec[] {
@@ -141,7 +143,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   if (format !== undefined && format !== 'claude' && format !== 'audit' && format !== 'traces') throw new UsageError(`--format: unknown '${format}' (choose from claude, audit, traces)`);
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const out = values.output;
-  if (out !== undefined && [...prod, ...evals].some((i) => i !== '-' && resolve(io.cwd, i) === resolve(io.cwd, out))) throw new UsageError(`-o ${out} would overwrite an input`);
+  await checkOutputs(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }], await graphInputs([...prod, ...evals], io.cwd), io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const catalogFiles: CatalogTool[] = [];
   for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec, io.cwd)));
@@ -159,7 +161,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   for (const e of inputErrors) say(io, e.message);
   const text = canonicalJson(graph);
   if (out === undefined) io.stdout.write(text);
-  else await writeOut(resolve(io.cwd, out), text);
+  else await writeOutput(resolve(io.cwd, out), out, text);
   if (!values.quiet) {
     const tools = graph.nodes.filter((n) => n.kind === 'tool');
     const never = tools.filter((n) => n.prodCount + n.evalCount === 0).length;
@@ -246,12 +248,12 @@ async function heatmapCommand(argv: readonly string[], io: CliIO): Promise<ExitC
   if (values.help) return usage(io, `Usage: ${PROG} graph heatmap GRAPH [-o heatmap.html] [options]\n\nThe predecessor × successor matrix: colour by the successor's blast, intensity\nby production traffic, unprotected cells hatched. -o writes a self-contained HTML\npage; the text reporter draws the matrix for a terminal.\n\n  -o, --output FILE       write the HTML page here\n${HELP_REPORT}\n`);
   const file = oneGraph(positionals, 'heatmap');
   const out = values.output;
-  if (out !== undefined && resolve(io.cwd, out) === resolve(io.cwd, file)) throw new UsageError(`-o ${out} would overwrite the graph`);
   // With -o and no reporter asked for, the page is the output.
   const specs = out !== undefined && values.reporter === undefined && !values.json ? [] : specsOf(values);
+  await checkOutputs([...(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }]), ...reporterOutputs(specs, {})], { given: [file], files: [] }, io.cwd);
   const m = buildMatrix(await readGraph(file, io.cwd));
   if (out !== undefined) {
-    await writeOut(resolve(io.cwd, out), heatmapHtml(m));
+    await writeOutput(resolve(io.cwd, out), out, heatmapHtml(m));
     say(io, `wrote ${out}: ${m.rows.length} × ${m.cols.length} cells (${m.counts.unprotected} unprotected)`);
   }
   const stdout = io.stdout as NodeJS.WritableStream & { isTTY?: boolean };

@@ -1,0 +1,207 @@
+// Files the CLI writes (reports, graph.json, the heatmap page) never touch
+// an input, and never leave a half-written file where a good one stood.
+//
+// Same file means the same file system object, not the same spelling: a
+// symlink or a hard link to an input is compared by real path and by
+// device + inode. A file that a directory input's walk would read (now, or
+// on the next run) is refused too, or the next run would read the report as
+// a transcript. Each check happens before anything is opened for writing.
+//
+// Regular files are written to a temporary file beside the target and
+// renamed over it once complete: rename is atomic on one file system, so a
+// crash or Ctrl-C leaves the old file or the new one, never a truncated one.
+// Devices and pipes (`/dev/stdout`, a FIFO) are written in place.
+import { createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { lstat, readlink, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { OutputError, UsageError } from '../errors.js';
+import { isWalkedPath } from '../inputs.js';
+
+/** What an output is compared with: inputs as given, and the files found under them. */
+export interface InputSet {
+  /** Inputs as the user gave them (files and directories; `-` is ignored). */
+  readonly given: readonly string[];
+  /** Every file discovery found (directory inputs walked). */
+  readonly files: readonly string[];
+}
+
+export interface OutputSpec {
+  /** How the user asked for it, for the message: `--reporter json=out.json`, `-o graph.json`. */
+  readonly flag: string;
+  readonly path: string;
+}
+
+interface Identity {
+  readonly real: string;
+  readonly dev?: number;
+  readonly ino?: number;
+}
+
+/**
+ * Real path and inode of `abs`; for a file that does not exist yet, the real
+ * path it will have — following a dangling symlink to where it points.
+ */
+async function identity(abs: string, hops = 0): Promise<Identity> {
+  try {
+    const st = await stat(abs);
+    return { real: await realpath(abs), dev: st.dev, ino: st.ino };
+  } catch {
+    try {
+      if (hops < 40 && (await lstat(abs)).isSymbolicLink()) return await identity(resolve(dirname(abs), await readlink(abs)), hops + 1);
+    } catch {
+      // not a link either
+    }
+    try {
+      return { real: join(await realpath(dirname(abs)), basename(abs)) };
+    } catch {
+      return { real: abs };
+    }
+  }
+}
+
+function same(a: Identity, b: Identity): boolean {
+  if (a.real === b.real) return true;
+  return a.ino !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
+async function isDirectory(abs: string): Promise<boolean> {
+  try {
+    return (await stat(abs)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses (a usage error, before anything is written) any output that is an
+ * input, that a directory input's walk reads, or that another output writes.
+ */
+export async function checkOutputs(outputs: readonly OutputSpec[], inputs: InputSet, cwd: string): Promise<void> {
+  if (!outputs.length) return;
+  const given = inputs.given.filter((i) => i !== '-');
+  const fileIds: Array<{ name: string; id: Identity }> = [];
+  const dirs: Array<{ name: string; real: string }> = [];
+  for (const name of new Set([...given, ...inputs.files.filter((f) => f !== '-')])) {
+    const abs = resolve(cwd, name);
+    if (await isDirectory(abs)) dirs.push({ name, real: (await identity(abs)).real });
+    else fileIds.push({ name, id: await identity(abs) });
+  }
+  const seen: Array<{ spec: OutputSpec; id: Identity }> = [];
+  for (const spec of outputs) {
+    const id = await identity(resolve(cwd, spec.path));
+    const input = fileIds.find((f) => same(f.id, id));
+    if (input) throw new UsageError(`${spec.flag} would overwrite the input ${input.name}${input.name === spec.path ? '' : ' (the same file)'}`);
+    for (const d of dirs) {
+      const rel = relative(d.real, id.real);
+      if (rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && isWalkedPath(rel)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);
+    }
+    const twice = seen.find((s) => same(s.id, id));
+    if (twice) throw new UsageError(`${twice.spec.flag} and ${spec.flag} write the same file`);
+    seen.push({ spec, id });
+  }
+}
+
+/** A file being written: `commit` puts it in place, `abort` leaves the old one. */
+export interface OutputFile {
+  readonly stream: WriteStream;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** `.name.<random>.tmp` beside the target, so the rename stays on one file system. */
+function tempBeside(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+async function isRegularOrAbsent(target: string): Promise<boolean> {
+  try {
+    const st = await stat(target);
+    return st.isFile();
+  } catch {
+    return true;
+  }
+}
+
+function writeError(display: string, err: unknown): OutputError {
+  const e = err as NodeJS.ErrnoException;
+  return new OutputError(`cannot write ${display}: ${describeErrno(e)}`);
+}
+
+/** `ENOSPC (no space left on device)`: the code a user can search for, and what it means. */
+export function describeErrno(e: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EIO: 'input/output error',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOENT: 'no such file or directory',
+    EISDIR: 'is a directory',
+    EROFS: 'read-only file system',
+    EDQUOT: 'disk quota exceeded',
+    EFBIG: 'file too large',
+  };
+  if (e.code === undefined) return e.message;
+  return words[e.code] ? `${e.code} (${words[e.code]})` : e.code;
+}
+
+/** Opens `path` (absolute) for a streamed write; `display` names it in messages. */
+export async function openOutput(requested: string, display: string): Promise<OutputFile> {
+  const path = await outputTarget(requested);
+  const atomic = await isRegularOrAbsent(path);
+  const written = atomic ? tempBeside(path) : path;
+  const stream = createWriteStream(written, { flags: atomic ? 'wx' : 'w' });
+  try {
+    await once(stream, 'open');
+  } catch (err) {
+    throw writeError(display, err);
+  }
+  let settled = false;
+  return {
+    stream,
+    async commit() {
+      if (settled || !atomic) return;
+      settled = true;
+      try {
+        await rename(written, path);
+      } catch (err) {
+        await unlink(written).catch(() => {});
+        throw writeError(display, err);
+      }
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      if (atomic) await unlink(written).catch(() => {});
+    },
+  };
+}
+
+/** Writes a whole body atomically (graph.json, the heatmap page, a graph report). */
+export async function writeOutput(requested: string, display: string, body: string): Promise<void> {
+  const path = await outputTarget(requested);
+  if (!(await isRegularOrAbsent(path))) {
+    try {
+      await writeFile(path, body);
+    } catch (err) {
+      throw writeError(display, err);
+    }
+    return;
+  }
+  const temp = tempBeside(path);
+  try {
+    await writeFile(temp, body, { flag: 'wx' });
+    await rename(temp, path);
+  } catch (err) {
+    await unlink(temp).catch(() => {});
+    throw writeError(display, err);
+  }
+}
+
+/** A symlink named as an output is followed: the file it points to is what gets replaced. */
+export async function outputTarget(abs: string): Promise<string> {
+  return (await identity(abs)).real;
+}
