@@ -2,7 +2,10 @@
 import { main } from '../lib/cli/main.js';
 
 const ac = new AbortController();
+// The first SIGINT or SIGTERM stops reading, and the report of what was read
+// is still written; a second one ends the process the default way.
 process.once('SIGINT', () => ac.abort());
+process.once('SIGTERM', () => ac.abort());
 // A reader that leaves early (`| head`) surfaces as EPIPE on stdout; the run
 // handles it, and nothing more should reach a closed pipe.
 process.stdout.on('error', () => {});

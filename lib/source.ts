@@ -133,13 +133,17 @@ async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: 
   }
 }
 
-/** Reads just enough of `input` to know its format; the bytes read are handed back. */
-async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined): Promise<{ format: FileFormat; head: Buffer[] }> {
+/**
+ * Reads just enough of `input` to know its format; the bytes read are handed
+ * back. Waiting for the first bytes (a terminal on stdin) ends on `signal`.
+ */
+async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined, signal: AbortSignal | undefined): Promise<{ format: FileFormat; head: Buffer[] } | typeof STOPPED> {
   const head: Buffer[] = [];
   if (forced) return { format: forced, head };
   let bytes = 0;
   for (;;) {
-    const r = await input.next();
+    const r = await nextOrStop(input, signal);
+    if (r === STOPPED) return STOPPED;
     if (!r.done) {
       const b = typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
       head.push(b);
@@ -165,7 +169,13 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const close = (): void => {
     (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   };
-  const { format, head } = await sniff(input, opts.format);
+  const sniffed = await sniff(input, opts.format, opts.signal);
+  if (sniffed === STOPPED) {
+    stop.stopped = true;
+    close();
+    return;
+  }
+  const { format, head } = sniffed;
   if (format === 'document') {
     try {
       yield* tracesRecords(Readable.from(chunksOf(input, head, opts.signal, stop, close, opts.onBytes)), file) as AsyncIterable<PreRecord>;

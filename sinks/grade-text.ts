@@ -5,6 +5,8 @@
 import type { GradeSection } from '../lib/report.js';
 import type { Verdict } from '../lib/grade/verdicts.js';
 import { deliveredText, passKText } from '../lib/grade/verdicts.js';
+import { plain } from '../lib/style.js';
+import type { Paint, Style } from '../lib/style.js';
 
 const RULE = '─'.repeat(60);
 const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
@@ -23,10 +25,12 @@ export function gateWords(g: GradeSection): string {
   return 'passed';
 }
 
-export function renderGradeText(g: GradeSection): string {
+const MARK_STYLE: Record<Verdict, Style> = { 'clean-pass': 'green', 'pass-with-warnings': 'yellow', 'corrupt-success': 'red', fail: 'red' };
+
+export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
   const out: string[] = ['TraceGrader report', RULE, `config: ${g.config} · verified: ${g.verified}`];
   for (const r of g.runs) {
-    out.push(`[${MARK[r.verdict].padEnd(7)}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
+    out.push(`[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
     for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${f.detail}`);
     const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
     if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${t} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
@@ -43,7 +47,7 @@ export function renderGradeText(g: GradeSection): string {
     `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
   );
   for (const w of g.warnings) out.push(`warning: ${w}`);
-  out.push(`gate: ${gateWords(g)} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
+  out.push(`gate: ${paint(g.gate.exitCode === 0 ? 'green' : 'red', gateWords(g))} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
   for (const reason of g.gate.reasons) out.push(`  - ${reason}`);
   return `${out.join('\n')}\n`;
 }

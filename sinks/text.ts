@@ -9,6 +9,8 @@ import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { renderGradeText } from './grade-text.js';
 import { reportSink } from './report-sink.js';
+import { plain } from '../lib/style.js';
+import type { Paint } from '../lib/style.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -47,10 +49,10 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
 }
 
 /** Each section present, in report order, separated by a blank line. */
-export function renderText(report: Report): string {
+export function renderText(report: Report, paint: Paint = plain): string {
   const parts: string[] = [];
   if (report.sufficiency) parts.push(renderSufficiencyText(report.sufficiency));
-  if (report.grade) parts.push(renderGradeText(report.grade));
+  if (report.grade) parts.push(renderGradeText(report.grade, paint));
   if (report.warnings.length) parts.push(report.warnings.map((w) => `warning: ${w}\n`).join(''));
   return parts.join('\n');
 }
@@ -74,10 +76,12 @@ export function liveLine(item: StreamItem): string | undefined {
 export interface TextOptions extends SinkOptions {
   /** Print each finding as it is decided, then the report (`--follow`). */
   live?: boolean;
+  /** Colour for a terminal (default none). */
+  paint?: Paint;
 }
 
 /** A sink: stream items in, the text report out when the input ends (and findings as decided when live). */
 export function text(opts: TextOptions): Transform {
-  const { live, ...rest } = opts;
-  return live ? reportSink(rest, (r) => `\n${renderText(r)}`, (item, builder) => (builder.isDuplicate(item.kind === 'finding' || item.kind === 'run' ? item.session : '') ? undefined : liveLine(item))) : reportSink(rest, renderText);
+  const { live, paint = plain, ...rest } = opts;
+  return live ? reportSink(rest, (r) => `\n${renderText(r, paint)}`, (item, builder) => (builder.isDuplicate(item.kind === 'finding' || item.kind === 'run' ? item.session : '') ? undefined : liveLine(item))) : reportSink(rest, (r) => renderText(r, paint));
 }

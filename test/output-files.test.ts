@@ -1,6 +1,7 @@
 // Files the CLI writes never touch an input, are never written twice, and
 // are never left half-written where a good one stood.
 import t from 'tap';
+import type { TAP } from 'tap';
 import { existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -9,7 +10,7 @@ import { main } from '../lib/cli/main.js';
 
 const EXPRESS = readFileSync(join(FIXTURES, 'express-res-send.jsonl'));
 
-function project(t: Tap.Test): string {
+function project(t: { testdir: TAP['testdir'] }): string {
   const dir = t.testdir({ 'run.jsonl': EXPRESS, traces: { 'a.jsonl': EXPRESS } });
   symlinkSync(join(dir, 'run.jsonl'), join(dir, 'link.jsonl'));
   linkSync(join(dir, 'run.jsonl'), join(dir, 'hard.jsonl'));

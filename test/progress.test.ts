@@ -6,7 +6,7 @@ t.test('progress is drawn only on a terminal, and not when asked for plain outpu
   t.equal(wantsProgress({ isTTY: true, write: () => true }, {}, false), true);
   t.equal(wantsProgress({ isTTY: false, write: () => true }, {}, false), false, 'not a terminal');
   t.equal(wantsProgress({ isTTY: true, write: () => true }, {}, true), false, '--quiet');
-  t.equal(wantsProgress({ isTTY: true, write: () => true }, { NO_COLOR: '1' }, false), false, 'NO_COLOR');
+  t.equal(wantsProgress({ isTTY: true, write: () => true }, { NO_COLOR: '1' }, false), true, 'NO_COLOR is about colour: progress stays');
   t.equal(wantsProgress({ isTTY: true, write: () => true }, { TERM: 'dumb' }, false), false, 'TERM=dumb');
 });
 

@@ -22,3 +22,20 @@ t.test('SIGINT on a live stdin prints the summary of what was seen', async (t) =
   t.same([lines.at(-1).type, lines.at(-1).sufficiency.pending, lines.at(-1).sufficiency.answered], ['summary', 1, 1]);
   child.stdin.destroy();
 });
+
+t.test('SIGTERM stops like SIGINT: the report of what was read, outputs complete', async (t) => {
+  const dir = t.testdir({});
+  const child = spawn(process.execPath, [BIN, 'sufficiency', '--reporter', 'ndjson', '--reporter', `json=${dir}/r.json`], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  const exited = once(child, 'exit');
+  child.stdin.write(jsonl([init(), req('m1', [explore('e1', 'one')]), exploreRes('e1', ['a/b.js']), req('m2', [explore('e2', 'two')]), exploreRes('e2', ['a/c.js'])]));
+  while (!stdout.includes('"id":"e1"')) await once(child.stdout, 'data');
+  child.kill('SIGTERM');
+  const [code, signal] = await exited;
+  t.same([code, signal], [0, null], 'exited on its own, with the exit code of the report');
+  t.equal(stdout.trim().split('\n').at(-1)!.startsWith('{"type":"summary"'), true, 'the summary line was written');
+  const { readFileSync } = await import('node:fs');
+  t.equal(JSON.parse(readFileSync(`${dir}/r.json`, 'utf8')).sufficiency.pending, 1, 'the JSON report was written whole');
+  child.stdin.destroy();
+});

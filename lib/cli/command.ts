@@ -5,5 +5,7 @@ import type { CliIO } from './io.js';
 export interface Command {
   readonly name: string;
   readonly summary: string;
+  /** The long flags each (sub-)command takes, to tell a user whose flag they typed. */
+  readonly flags: ReadonlyArray<{ readonly command: string; readonly flags: readonly string[] }>;
   run(argv: readonly string[], io: CliIO): Promise<ExitCode>;
 }

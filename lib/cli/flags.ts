@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors.js';
+import { UnknownFlagError } from './unknown-flag.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
@@ -11,8 +12,16 @@ export function parseFlags<O extends Options>(argv: readonly string[], options: 
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''));
+    throw flagError(err, options);
   }
+}
+
+/** parseArgs' error as a usage error; an unknown flag keeps what a helpful message needs. */
+function flagError(err: unknown, options: Options): UsageError {
+  const e = err as NodeJS.ErrnoException;
+  const unknown = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(e.message)?.[1] : undefined;
+  if (unknown !== undefined) return new UnknownFlagError(unknown, Object.keys(options));
+  return new UsageError(e.message.replace(/\. To specify a positional.*$/s, ''));
 }
 
 /**
@@ -24,7 +33,7 @@ export function parseListFlags<O extends Options>(argv: readonly string[], optio
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\. To specify a positional.*$/s, ''));
+    throw flagError(err, options);
   }
   const out: Record<string, string[]> = Object.fromEntries(lists.map((l) => [l, []]));
   const positionals: string[] = [];

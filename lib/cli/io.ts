@@ -5,7 +5,7 @@ export interface CliIO {
   readonly stdin: NodeJS.ReadableStream;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  /** Aborted on SIGINT. */
+  /** Aborted on SIGINT or SIGTERM. */
   readonly signal?: AbortSignal;
 }
 

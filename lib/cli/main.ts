@@ -1,7 +1,8 @@
 // The CLI: a registry of sub-commands; with none named, the default runs.
 // User mistakes end in one line on stderr and exit 2; anything else is a bug
 // and exits 1 with its stack.
-import { UserError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
+import { UnknownFlagError, unknownFlagMessage } from './unknown-flag.js';
 import { EXIT, exitCodeFor } from '../exit-code.js';
 import type { ExitCode } from '../exit-code.js';
 import { packageVersion } from '../version.js';
@@ -28,6 +29,20 @@ Run '${PROG} COMMAND --help' for a command's options.
 `;
 }
 
+/** The other commands that take `flag`; the default command says it is the default. */
+function flagOwners(flag: string, current: Command): string[] {
+  const name = flag.replace(/^--?/, '').replace(/=.*$/, '');
+  const owners: string[] = [];
+  for (const c of COMMANDS) {
+    for (const f of c.flags) {
+      if (c === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
+      owners.push(c === DEFAULT_COMMAND ? `${f.command} (the default command)` : f.command);
+    }
+  }
+  // The flag is the current command's own under another sub-command (graph): no owner to point at.
+  return flag.startsWith('--') ? owners : [];
+}
+
 export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   try {
     const first = argv[0];
@@ -40,7 +55,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
       return EXIT.ok;
     }
     const named = COMMANDS.find((c) => c.name === first);
-    return named ? await named.run(argv.slice(1), io) : await DEFAULT_COMMAND.run(argv, io);
+    const command = named ?? DEFAULT_COMMAND;
+    try {
+      return await command.run(named ? argv.slice(1) : argv, io);
+    } catch (err) {
+      if (err instanceof UnknownFlagError) throw new UsageError(unknownFlagMessage(err, command.name, flagOwners(err.flag, command)));
+      throw err;
+    }
   } catch (err) {
     if (err instanceof UserError) {
       for (const line of err.message.split('\n')) say(io, line);

@@ -1,6 +1,7 @@
 // Progress of a long read on a terminal: bytes, MB/s, ETA on one stderr line
-// redrawn in place. Nothing is drawn off a terminal, with --quiet, or when
-// plain output is asked for (NO_COLOR, TERM=dumb).
+// redrawn in place. Nothing is drawn off a terminal, with --quiet, or on a
+// terminal that cannot redraw a line (TERM=dumb). NO_COLOR is about colour,
+// and progress has none: it does not turn progress off.
 const MB = 1e6;
 
 export interface ProgressTarget {
@@ -10,7 +11,7 @@ export interface ProgressTarget {
 
 /** Whether to draw at all. */
 export function wantsProgress(stderr: ProgressTarget, env: NodeJS.ProcessEnv, quiet: boolean): boolean {
-  return stderr.isTTY === true && !quiet && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') && env.TERM !== 'dumb';
+  return stderr.isTTY === true && !quiet && env.TERM !== 'dumb';
 }
 
 export class Progress {

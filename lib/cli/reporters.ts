@@ -13,6 +13,7 @@ import { ndjson } from '../../sinks/ndjson.js';
 import { junit } from '../../sinks/junit.js';
 import { markdown } from '../../sinks/markdown.js';
 import type { SinkTarget } from './run.js';
+import { colourFor, plain } from '../style.js';
 import type { CliIO } from './io.js';
 
 export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson, junit, markdown };
@@ -72,7 +73,8 @@ export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOp
   try {
     for (const s of specs) {
       // A followed run's text report prints each finding as it is decided.
-      const transform = s.name === 'text' ? text({ ...opts, live }) : REPORTERS[s.name]!(opts);
+      // Colour only where a person reads it: a terminal on stdout.
+      const transform = s.name === 'text' ? text({ ...opts, live, paint: s.file === undefined ? colourFor(io.stdout, io.env) : plain }) : REPORTERS[s.name]!(opts);
       if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false, name: 'stdout' });
       else {
         const file = await openOutput(resolve(io.cwd, s.file), s.file);

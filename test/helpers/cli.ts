@@ -50,7 +50,7 @@ export async function cli(args: string[], opts: CliOptions = {}): Promise<CliRes
 
 /** A CLI run whose stdin and stdout the test drives while it runs (live streams, following). */
 export interface LiveCli {
-  readonly stdin: PassThrough;
+  readonly stdin: PassThrough & { isTTY?: boolean };
   readonly stdout: Capture;
   readonly stderr: Capture;
   /** Resolves when some stdout text satisfies `test`. */
@@ -60,8 +60,8 @@ export interface LiveCli {
   readonly done: Promise<CliResult>;
 }
 
-export function liveCli(args: string[], opts: Omit<CliOptions, 'input' | 'signal'> = {}): LiveCli {
-  const stdin = new PassThrough();
+export function liveCli(args: string[], opts: Omit<CliOptions, 'input' | 'signal'> & { stdinIsTTY?: boolean } = {}): LiveCli {
+  const stdin = Object.assign(new PassThrough(), { isTTY: opts.stdinIsTTY });
   const stdout = new Capture();
   const stderr = new Capture(opts.stderrIsTTY);
   const ac = new AbortController();

@@ -193,6 +193,8 @@ function makeCommand(spec: Spec): Command {
     const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
+    // A terminal on stdin means nothing is piped in: say what is awaited.
+    if (!values.quiet && sessions.some((s) => s.files.includes('-')) && (io.stdin as { isTTY?: boolean }).isTTY === true) say(io, 'reading a transcript from stdin — pipe one in, or give a file; Ctrl-D ends');
     for (const p of problems) {
       say(io, p.message);
       inputErrors.push({ file: p.path, message: p.message });
@@ -265,13 +267,17 @@ function makeCommand(spec: Spec): Command {
     return report.exitCode as ExitCode;
   }
 
-  return { name: spec.name, summary: spec.summary, run };
+  return { name: spec.name, summary: spec.summary, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
 }
 
 const INPUTS = `Reads Claude Code stream-json or session files, traces.json documents and
 audit logs, from files, directories (walked for *.jsonl) or stdin (no input,
-or -). X.tN.jsonl is segment N of X.jsonl. Exit: 0 ok, 3 gate failed, 2 usage
-or input error, 1 internal error.`;
+or -). X.tN.jsonl is segment N of X.jsonl.`;
+
+/** Exit codes as each command can end: sufficiency has no gate. */
+const EXITS_GATED = `Exit: 0 ok, 3 gate failed, 2 usage or input error (or nothing graded),
+1 internal error.`;
+const EXITS_UNGATED = 'Exit: 0 ok, 2 usage or input error, 1 internal error.';
 
 const HELP_SESSION = `  --list                  list the project's sessions (tab-separated; JSON with --json)
   --all                   every session of the project, oldest first`;
@@ -287,7 +293,8 @@ export const sessionCommand = makeCommand({
 Sufficiency and grading on a project's interactive sessions (default: the
 newest; PROJECT_DIR defaults to the current folder). Sessions live in
 $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects; subagent files are read in
-where their delegation returns.`,
+where their delegation returns.
+${EXITS_GATED}`,
 });
 
 export const analyzeCommand = makeCommand({
@@ -295,7 +302,7 @@ export const analyzeCommand = makeCommand({
   summary: 'sufficiency and grading together (the default)',
   sufficiency: true,
   grade: true,
-  usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}`,
+  usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 
 export const sufficiencyCommand = makeCommand({
@@ -303,7 +310,7 @@ export const sufficiencyCommand = makeCommand({
   summary: 'tool-response sufficiency of probe calls',
   sufficiency: true,
   grade: false,
-  usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}`,
+  usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}\n${EXITS_UNGATED}`,
 });
 
 export const gradeCommand = makeCommand({
@@ -311,5 +318,5 @@ export const gradeCommand = makeCommand({
   summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate',
   sufficiency: false,
   grade: true,
-  usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}`,
+  usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}\n${EXITS_GATED}`,
 });

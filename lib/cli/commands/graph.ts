@@ -35,6 +35,8 @@ import { reporterOutputs, reporterSpecs } from '../reporters.js';
 import { checkOutputs, writeOutput } from '../output-files.js';
 import type { InputSet } from '../output-files.js';
 import { discoverSessions } from '../../inputs.js';
+import { colourFor, plain } from '../../style.js';
+import type { Paint } from '../../style.js';
 import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
@@ -65,7 +67,8 @@ Run '${PROG} graph SUB-COMMAND --help' for its options.
 `;
 
 interface Rendered {
-  text: string;
+  /** Coloured only for a terminal: a file always gets plain text. */
+  text: (paint: Paint) => string;
   markdown: string;
   report: GraphReport;
 }
@@ -74,7 +77,7 @@ interface Rendered {
 async function emit(specs: readonly ReporterSpec[], r: Rendered, io: CliIO): Promise<void> {
   await checkOutputs(reporterOutputs(specs, {}), { given: r.report.graphs, files: [] }, io.cwd);
   for (const s of specs) {
-    const body = s.name === 'json' ? canonicalJson(r.report) : s.name === 'markdown' ? r.markdown : r.text;
+    const body = s.name === 'json' ? canonicalJson(r.report) : s.name === 'markdown' ? r.markdown : r.text(s.file === undefined ? colourFor(io.stdout, io.env) : plain);
     if (s.file === undefined) io.stdout.write(body);
     else await writeOutput(resolve(io.cwd, s.file), s.file, body);
   }
@@ -180,7 +183,7 @@ async function backlogCommand(argv: readonly string[], io: CliIO): Promise<ExitC
   const g = await readGraph(file, io.cwd);
   const items = backlog(g);
   const unknown = unlabelled(g);
-  await emit(specs, { text: backlogText(items, unknown), markdown: backlogMarkdown(items, unknown), report: envelope([file], { backlog: items, unlabelled: unknown }) }, io);
+  await emit(specs, { text: () => backlogText(items, unknown), markdown: backlogMarkdown(items, unknown), report: envelope([file], { backlog: items, unlabelled: unknown }) }, io);
   return EXIT.ok;
 }
 
@@ -218,7 +221,7 @@ ${HELP_REPORT}
   const g = await readGraph(file, io.cwd);
   const c = coverage(g, { all: values.all === true, thresholds: values['check-coverage'] ? thresholds : undefined });
   const failed = (c.check?.failed.length ?? 0) > 0;
-  await emit(specs, { text: coverageText(c), markdown: coverageMarkdown(c), report: envelope([file], { coverage: c }, failed) }, io);
+  await emit(specs, { text: () => coverageText(c), markdown: coverageMarkdown(c), report: envelope([file], { coverage: c }, failed) }, io);
   return exitCodeFor({ gateFailed: failed });
 }
 
@@ -229,7 +232,7 @@ async function diffCommand(argv: readonly string[], io: CliIO): Promise<ExitCode
   if (positionals.length !== 2) throw new UsageError('graph diff takes OLD and NEW graph.json');
   const [oldFile, newFile] = positionals as [string, string];
   const d = diffGraphs(await readGraph(oldFile, io.cwd), await readGraph(newFile, io.cwd));
-  await emit(specs, { text: diffText(d), markdown: diffMarkdown(d), report: envelope([oldFile, newFile], { diff: d }, d.gate.failed) }, io);
+  await emit(specs, { text: () => diffText(d), markdown: diffMarkdown(d), report: envelope([oldFile, newFile], { diff: d }, d.gate.failed) }, io);
   return exitCodeFor({ gateFailed: d.gate.failed });
 }
 
@@ -239,7 +242,7 @@ async function policyCommand(argv: readonly string[], io: CliIO): Promise<ExitCo
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'policy');
   const p = policy(await readGraph(file, io.cwd));
-  await emit(specs, { text: policyText(p), markdown: policyMarkdown(p), report: envelope([file], { policy: p }) }, io);
+  await emit(specs, { text: () => policyText(p), markdown: policyMarkdown(p), report: envelope([file], { policy: p }) }, io);
   return EXIT.ok;
 }
 
@@ -256,9 +259,7 @@ async function heatmapCommand(argv: readonly string[], io: CliIO): Promise<ExitC
     await writeOutput(resolve(io.cwd, out), out, heatmapHtml(m));
     say(io, `wrote ${out}: ${m.rows.length} × ${m.cols.length} cells (${m.counts.unprotected} unprotected)`);
   }
-  const stdout = io.stdout as NodeJS.WritableStream & { isTTY?: boolean };
-  const colour = stdout.isTTY === true && io.env.NO_COLOR === undefined;
-  await emit(specs, { text: heatmapText(m, colour), markdown: heatmapMarkdown(m), report: envelope([file], { heatmap: m }) }, io);
+  await emit(specs, { text: (paint) => heatmapText(m, paint), markdown: heatmapMarkdown(m), report: envelope([file], { heatmap: m }) }, io);
   return EXIT.ok;
 }
 
@@ -278,10 +279,20 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIO) => Promis
 
 export const graphCommand: Command = {
   name: 'graph',
+  flags: [
+    { command: 'graph build', flags: Object.keys(BUILD_OPTIONS) },
+    { command: 'graph coverage', flags: Object.keys(COVERAGE_OPTIONS) },
+    { command: 'graph heatmap', flags: ['output'] },
+  ],
   summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap',
   async run(argv, io) {
     const sub = argv[0];
-    if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') return usage(io, HELP);
+    if (sub === '--help' || sub === '-h' || sub === 'help') return usage(io, HELP);
+    // No sub-command is a usage error: the usage goes to stderr and CI sees exit 2.
+    if (sub === undefined) {
+      io.stderr.write(HELP);
+      return EXIT.input;
+    }
     const run = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (!run) throw new UsageError(`graph: unknown sub-command '${sub}' (choose from ${Object.keys(SUBCOMMANDS).join(', ')})`);
     return run(argv.slice(1), io);

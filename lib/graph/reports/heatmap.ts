@@ -6,11 +6,13 @@ import type { Blast } from '../blast.js';
 import type { Matrix } from '../matrix.js';
 import { printable } from '../../records.js';
 import { markdownTable, num } from './table.js';
+import { plain } from '../../style.js';
+import type { Paint, Style } from '../../style.js';
 
 const GLYPH = { covered: '██', unprotected: '▚▚', unobserved: ' ·' } as const;
-const ANSI: Record<Blast, string> = { read: '34', write: '33', external_side_effect: '38;5;208', irreversible: '31', unknown: '35' };
+const COLOUR: Record<Blast, Style> = { read: 'blue', write: 'cyan', external_side_effect: 'yellow', irreversible: 'red', unknown: 'magenta' };
 
-export function heatmapText(m: Matrix, colour = false): string {
+export function heatmapText(m: Matrix, paint: Paint = plain): string {
   const label = (s: string): string => printable(s);
   const width = Math.max(...m.rows.map((r) => [...label(r)].length));
   const out: string[] = [];
@@ -21,7 +23,7 @@ export function heatmapText(m: Matrix, colour = false): string {
     const cells = m.cols.map((_, ci) => {
       const cell = m.cells[ri * m.cols.length + ci]!;
       const g = GLYPH[cell.state];
-      return colour && cell.state !== 'unobserved' ? `\u001b[${ANSI[cell.blast]}m${g}\u001b[0m` : g;
+      return cell.state !== 'unobserved' ? paint(COLOUR[cell.blast], g) : g;
     });
     out.push(`${label(r).padStart(width)}  ${cells.join('')}`);
   });

@@ -1,0 +1,61 @@
+// An unknown flag is a usage error that helps: the closest flag the command
+// does know ("did you mean --reporter?"), or the commands the flag belongs
+// to when it is another command's (`--probe` is for sufficiency).
+import { UsageError } from '../errors.js';
+
+export class UnknownFlagError extends UsageError {
+  /** As written: `--reportr`, `-x`. */
+  readonly flag: string;
+  /** The long flags the command knows, without dashes. */
+  readonly known: readonly string[];
+  constructor(flag: string, known: readonly string[], message?: string) {
+    super(message ?? `unknown option '${flag}'`);
+    this.flag = flag;
+    this.known = known;
+  }
+}
+
+/** Edit distance with transpositions (optimal string alignment), for short names. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The known flag closest to `name`, if one is close enough to be a typo. */
+export function closestFlag(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = k.startsWith(name) && name.length >= 3 ? 0.5 : editDistance(name, k);
+    if (d < bestD || (d === bestD && best !== undefined && k < best)) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(1, Math.floor(best.length / 4)) ? best : undefined;
+}
+
+/**
+ * The whole message: the command's own near miss first; else the commands
+ * whose flag it is (`owners`: command names, the default one marked).
+ */
+export function unknownFlagMessage(err: UnknownFlagError, command: string, owners: readonly string[]): string {
+  const name = err.flag.replace(/^--?/, '').replace(/=.*$/, '');
+  const flag = `--${name}`;
+  if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}`;
+  const near = err.flag.startsWith('--') ? closestFlag(name, err.known) : undefined;
+  return near ? `unknown option '${err.flag}' (did you mean --${near}?)` : `unknown option '${err.flag}'`;
+}
+
+function listWords(xs: readonly string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}
