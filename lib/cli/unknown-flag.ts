@@ -13,6 +13,10 @@ export class UnknownFlagError extends UsageError {
     this.flag = flag;
     this.known = known;
   }
+  // UserError's cross-copy instanceof matches every user error; this one is narrower.
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return UsageError[Symbol.hasInstance](x) && typeof (x as UnknownFlagError).flag === 'string' && Array.isArray((x as UnknownFlagError).known);
+  }
 }
 
 /** Edit distance with transpositions (optimal string alignment), for short names. */
