@@ -202,7 +202,9 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         s.file = item.file;
         s.lastLine = item.line;
         if (item.code === 'line_not_json') s.textLines++;
-        s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
+        // Damage that cost part of the input fails the run; a bad line is only counted.
+        if (item.inputError) s.emit({ kind: 'input_error', code: item.code, message: `${item.file}:${item.line}: ${item.message}` }, 'main', item.line, {});
+        else s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
         return;
       }
       case 'line':
