@@ -79,6 +79,18 @@ class SessionStamp implements EventSink {
     this.id = id;
   }
 
+  /**
+   * A stream-json `init` naming another session than the one being read: a
+   * stream of several sessions (`cat a.jsonl b.jsonl`). A resumed run keeps
+   * its id (a `--resume` segment continues its session); session files have
+   * no `init`, so a session whose lines change ids is never split here.
+   */
+  startsAnother(v: Record<string, unknown>): boolean {
+    if (v.type !== 'system' || v.subtype !== 'init' || !this.#idKnown) return false;
+    const id = v.session_id;
+    return typeof id === 'string' && id !== '' && id !== this.id;
+  }
+
   start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void {
     if (this.started) return;
     this.started = true;
@@ -211,7 +223,8 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         this.step(parseLine(item), push);
         return;
       case 'record': {
-        const s = this.#session(item.file, push);
+        let s = this.#session(item.file, push);
+        if (s.startsAnother(item.value)) s = this.#nextSession(s, push);
         s.file = item.file;
         s.lastLine = item.line;
         s.records++;
@@ -234,6 +247,14 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     const s = new SessionStamp(key, file, push, this.#forced);
     s.onResult = this.#onResult;
     return s;
+  }
+
+  /** The session `s` is over, and the rest of its file is a new one. */
+  #nextSession(s: SessionStamp, push: Push<StreamItem>): SessionStamp {
+    this.#endSession(false);
+    const next = this.#stamp(s.key, s.file, push);
+    this.#s = next;
+    return next;
   }
 
   #endSession(stopped: boolean, restarted = false): void {
