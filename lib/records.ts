@@ -47,6 +47,8 @@ export interface BoundaryRecord {
   readonly stopped: boolean;
   /** On segment_end: a followed file was cut short or replaced; what was read of it may be read again. */
   readonly restarted?: boolean;
+  /** On segment_start: the session's id, whatever its records say (a subagent file read without its session). */
+  readonly sessionId?: string;
 }
 
 /**

@@ -81,7 +81,8 @@ function nextOrStop(input: AsyncIterator<unknown>, signal: AbortSignal | undefin
 }
 
 function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false, restarted = false): BoundaryRecord {
-  return restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
+  const b: BoundaryRecord = restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
+  return edge === 'segment_start' && s.sessionId !== undefined ? { ...b, sessionId: s.sessionId } : b;
 }
 
 /** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */
@@ -122,11 +123,12 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
   }
 }
 
-async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord | Restart> {
+/** `session`: the session whose first segment `file` is (its subagent files given as inputs are read into it). */
+async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }, session?: SessionInput): AsyncGenerator<PreRecord | Restart> {
   if (opts.follow && file !== '-') {
-    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
+    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
     // Subagents started after following began have files the first plan never saw.
-    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd);
+    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd, session?.subagents);
     yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts, replan);
     return;
   }
@@ -146,7 +148,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     }
     return;
   }
-  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
+  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
   yield* withSubagents(linesOf(file, chunks, opts), plan, opts);
   if (plan && !stop.stopped) yield* unlinked(plan, opts);
 }
@@ -277,7 +279,7 @@ export async function* sessionRecords(sessions: readonly SessionInput[], opts: S
       const file = s.files[i]!;
       yield boundary('segment_start', s, i + 1, file);
       try {
-        for await (const rec of fileRecords(file, opts, stop)) {
+        for await (const rec of fileRecords(file, opts, stop, i === 0 ? s : undefined)) {
           if (rec.type !== 'restart') yield rec;
           else {
             // A followed file cut short or replaced: its session starts over.

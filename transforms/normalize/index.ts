@@ -22,6 +22,7 @@ class SessionStamp implements EventSink {
   readonly key: string;
   id: string;
   #idKnown = false;
+  #idFixed = false;
   segment = 1;
   file: string;
   lastLine = 0;
@@ -79,6 +80,13 @@ class SessionStamp implements EventSink {
     this.id = id;
   }
 
+  /** The input names the session (a subagent file read without its own): its records cannot. */
+  fixSessionId(id: string): void {
+    this.id = id;
+    this.#idKnown = true;
+    this.#idFixed = true;
+  }
+
   /**
    * A stream-json `init` naming another session than the one being read: a
    * stream of several sessions (`cat a.jsonl b.jsonl`). A resumed run keeps
@@ -86,7 +94,7 @@ class SessionStamp implements EventSink {
    * no `init`, so a session whose lines change ids is never split here.
    */
   startsAnother(v: Record<string, unknown>): boolean {
-    if (v.type !== 'system' || v.subtype !== 'init' || !this.#idKnown) return false;
+    if (v.type !== 'system' || v.subtype !== 'init' || !this.#idKnown || this.#idFixed) return false;
     const id = v.session_id;
     return typeof id === 'string' && id !== '' && id !== this.id;
   }
@@ -180,6 +188,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
           if (item.segment === 1 || this.#s === null || this.#s.key !== item.sessionKey) {
             this.#endSession(false);
             this.#s = this.#stamp(item.sessionKey, item.file, push);
+            if (item.sessionId !== undefined) this.#s.fixSessionId(item.sessionId);
           }
           this.#s.segment = item.segment;
           this.#s.file = item.file;
