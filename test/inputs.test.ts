@@ -74,6 +74,18 @@ t.test('subagent files join their session whatever the order; alone they are run
   t.match(found.warnings[0], /elsewhere\/agent-o\.jsonl is a subagent's transcript of session Q, whose session file is not among the inputs: read as a run of its own, Q\/agent-o$/);
 });
 
+t.test('a session is found as the parent past its bookkeeping lines, or by its file name', async (t) => {
+  // A long-lived session opens with many summary lines that name no session.
+  const summaries = Array.from({ length: 20 }, (_, i) => JSON.stringify({ type: 'summary', summary: `s${i}`, leafUuid: `l${i}` })).join('\n') + '\n';
+  const dir = t.testdir({ 'S.jsonl': summaries + main('S'), 'T.jsonl': summaries, 'agent-k.jsonl': side('S', 'k'), 'agent-m.jsonl': side('T', 'm') });
+  const inputs = ['agent-k.jsonl', 'agent-m.jsonl', 'S.jsonl', 'T.jsonl'].map((f) => join(dir, f));
+  // By hand: S names itself on line 21; T never does, but Claude Code names a session's file after its id.
+  t.same((await discoverSessions(inputs)).sessions, [
+    { key: inputs[2], files: [inputs[2]], subagents: [{ file: inputs[0], agentId: 'k' }] },
+    { key: inputs[3], files: [inputs[3]], subagents: [{ file: inputs[1], agentId: 'm' }] },
+  ]);
+});
+
 t.test("a session file's first records tell what it is, without reading it whole", async (t) => {
   const long = JSON.stringify({ parentUuid: null, isSidechain: true, agentId: 'z', sessionId: 'S', type: 'user', message: { role: 'user', content: 'x'.repeat(600 * 1024) } });
   const dir = t.testdir({ 'long.jsonl': `${long}\n`, 'empty.jsonl': '', 'text.jsonl': 'hello\n' });

@@ -50,33 +50,36 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
   let agentId: string | undefined;
   let sidechain: boolean | undefined;
   let records = 0;
+  let messages = 0;
   const see = (v: Record<string, unknown>): void => {
     records++;
     sessionId ??= str(v.sessionId);
     agentId ??= str(v.agentId);
-    // Bookkeeping records (snapshots, queue operations, summaries) belong to no thread.
+    // Bookkeeping records (snapshots, queue operations, summaries — a long
+    // session can open with dozens) belong to no thread, and do not count.
     if (v.type !== 'user' && v.type !== 'assistant') return;
+    messages++;
     if (v.isSidechain !== true) sidechain = false;
     else sidechain ??= true;
   };
-  const done = (): boolean => sidechain === false || records >= HEAD_RECORDS;
+  // Enough: a main session whose id is known, or enough messages to judge.
+  const done = (): boolean => messages >= HEAD_RECORDS || (sidechain === false && sessionId !== undefined);
   let text = '';
   const stream = createReadStream(onDisk(file, cwd), { start: 0, end: HEAD_BYTES - 1, encoding: 'utf8', highWaterMark: 64 * 1024 });
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
       text += chunk;
-      let nl = text.indexOf('\n');
-      while (nl !== -1 && !done()) {
-        const line = text.slice(0, nl);
-        text = text.slice(nl + 1);
+      let at = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1 && !done(); nl = text.indexOf('\n', at)) {
         try {
-          const v: unknown = JSON.parse(line);
+          const v: unknown = JSON.parse(text.slice(at, nl));
           if (typeof v === 'object' && v !== null && !Array.isArray(v)) see(v as Record<string, unknown>);
         } catch {
           // not a record: says nothing
         }
-        nl = text.indexOf('\n');
+        at = nl + 1;
       }
+      text = text.slice(at);
       if (done()) break;
     }
   } catch {
@@ -121,11 +124,16 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
     return f === undefined ? undefined : sessionHead(f, cwd);
   });
   const isSub = sessions.map((s, i) => heads[i] !== undefined && isSubagentFile(s.files[0]!, heads[i]!));
-  // Session files by the id their records carry: the first of each wins.
+  // Session files by the id their records carry, then by their name
+  // (Claude Code names a session's file after its id): the first of each wins.
   const parents = new Map<string, number>();
   sessions.forEach((s, i) => {
     const id = heads[i]?.sessionId;
     if (!isSub[i] && id !== undefined && !parents.has(id)) parents.set(id, i);
+  });
+  sessions.forEach((s, i) => {
+    const stem = heads[i] === undefined ? undefined : basename(s.files[0]!, '.jsonl');
+    if (!isSub[i] && stem !== undefined && !parents.has(stem)) parents.set(stem, i);
   });
   const given = new Map<number, GivenSubagent[]>();
   const own = new Map<number, string | undefined>();
