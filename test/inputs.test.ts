@@ -77,22 +77,27 @@ t.test('subagent files join their session whatever the order; alone they are run
 t.test('a session is found as the parent past its bookkeeping lines, or by its file name', async (t) => {
   // A long-lived session opens with many summary lines that name no session.
   const summaries = Array.from({ length: 20 }, (_, i) => JSON.stringify({ type: 'summary', summary: `s${i}`, leafUuid: `l${i}` })).join('\n') + '\n';
-  const dir = t.testdir({ 'S.jsonl': summaries + main('S'), 'T.jsonl': summaries, 'agent-k.jsonl': side('S', 'k'), 'agent-m.jsonl': side('T', 'm') });
-  const inputs = ['agent-k.jsonl', 'agent-m.jsonl', 'S.jsonl', 'T.jsonl'].map((f) => join(dir, f));
-  // By hand: S names itself on line 21; T never does, but Claude Code names a session's file after its id.
+  // R.jsonl is a stream-json run named after its session: it holds its subagents' events already.
+  const stream = `${JSON.stringify({ type: 'system', subtype: 'init', session_id: 'R', tools: [] })}\n`;
+  const dir = t.testdir({ 'S.jsonl': summaries + main('S'), 'T.jsonl': summaries, 'R.jsonl': stream, 'agent-k.jsonl': side('S', 'k'), 'agent-m.jsonl': side('T', 'm'), 'agent-q.jsonl': side('R', 'q') });
+  const inputs = ['agent-k.jsonl', 'agent-m.jsonl', 'agent-q.jsonl', 'S.jsonl', 'T.jsonl', 'R.jsonl'].map((f) => join(dir, f));
+  // By hand: S names itself on line 21; T never does, but Claude Code names a
+  // session's file after its id; R is a stream, so q is read as a run of its own.
   t.same((await discoverSessions(inputs)).sessions, [
-    { key: inputs[2], files: [inputs[2]], subagents: [{ file: inputs[0], agentId: 'k' }] },
-    { key: inputs[3], files: [inputs[3]], subagents: [{ file: inputs[1], agentId: 'm' }] },
+    { key: inputs[2], files: [inputs[2]], sessionId: 'R/agent-q' },
+    { key: inputs[3], files: [inputs[3]], subagents: [{ file: inputs[0], agentId: 'k' }] },
+    { key: inputs[4], files: [inputs[4]], subagents: [{ file: inputs[1], agentId: 'm' }] },
+    { key: inputs[5], files: [inputs[5]] },
   ]);
 });
 
 t.test("a session file's first records tell what it is, without reading it whole", async (t) => {
   const long = JSON.stringify({ parentUuid: null, isSidechain: true, agentId: 'z', sessionId: 'S', type: 'user', message: { role: 'user', content: 'x'.repeat(600 * 1024) } });
   const dir = t.testdir({ 'long.jsonl': `${long}\n`, 'empty.jsonl': '', 'text.jsonl': 'hello\n' });
-  t.same(await sessionHead(join(dir, 'long.jsonl')), { sessionId: 'S', sidechain: true, agentId: 'z' }, 'a first line past the window: its envelope');
-  t.same(await sessionHead(join(dir, 'empty.jsonl')), { sessionId: undefined, sidechain: undefined, agentId: undefined });
-  t.same(await sessionHead(join(dir, 'text.jsonl')), { sessionId: undefined, sidechain: undefined, agentId: undefined });
-  t.equal(isSubagentFile('d/agent-1.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined }), true, 'no record says: the name does');
-  t.equal(isSubagentFile('d/subagents/x.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined }), true);
-  t.equal(isSubagentFile('d/x.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined }), false);
+  t.same(await sessionHead(join(dir, 'long.jsonl')), { sessionId: 'S', sidechain: true, agentId: 'z', streamJson: false }, 'a first line past the window: its envelope');
+  t.same(await sessionHead(join(dir, 'empty.jsonl')), { sessionId: undefined, sidechain: undefined, agentId: undefined, streamJson: false });
+  t.same(await sessionHead(join(dir, 'text.jsonl')), { sessionId: undefined, sidechain: undefined, agentId: undefined, streamJson: false });
+  t.equal(isSubagentFile('d/agent-1.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined, streamJson: false }), true, 'no record says: the name does');
+  t.equal(isSubagentFile('d/subagents/x.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined, streamJson: false }), true);
+  t.equal(isSubagentFile('d/x.jsonl', { sessionId: undefined, sidechain: undefined, agentId: undefined, streamJson: false }), false);
 });

@@ -22,6 +22,8 @@ export interface SessionHead {
   /** True when every message record (user, assistant) read is a sidechain, false when one is not, undefined when none was read. */
   readonly sidechain: boolean | undefined;
   readonly agentId: string | undefined;
+  /** Its records carry stream-json's `session_id`: a stream holds its subagents' events already. */
+  readonly streamJson: boolean;
 }
 
 const HEAD_BYTES = 256 * 1024;
@@ -49,12 +51,14 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
   let sessionId: string | undefined;
   let agentId: string | undefined;
   let sidechain: boolean | undefined;
+  let streamJson = false;
   let records = 0;
   let messages = 0;
   const see = (v: Record<string, unknown>): void => {
     records++;
     sessionId ??= str(v.sessionId);
     agentId ??= str(v.agentId);
+    if (str(v.session_id) !== undefined) streamJson = true;
     // Bookkeeping records (snapshots, queue operations, summaries — a long
     // session can open with dozens) belong to no thread, and do not count.
     if (v.type !== 'user' && v.type !== 'assistant') return;
@@ -89,7 +93,7 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
   }
   // A first line longer than the window: its envelope still tells.
   if (records === 0 && text !== '') see(envelopeOf(text));
-  return { sessionId, sidechain, agentId };
+  return { sessionId, sidechain, agentId, streamJson };
 }
 
 /** Whether `file` (with its first records `head`) is a subagent's transcript. */
@@ -125,14 +129,15 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
   });
   const isSub = sessions.map((s, i) => heads[i] !== undefined && isSubagentFile(s.files[0]!, heads[i]!));
   // Session files by the id their records carry, then by their name
-  // (Claude Code names a session's file after its id): the first of each wins.
+  // (Claude Code names a session's file after its id): the first of each
+  // wins. Never a stream-json file: it holds its subagents' events already.
   const parents = new Map<string, number>();
   sessions.forEach((s, i) => {
     const id = heads[i]?.sessionId;
     if (!isSub[i] && id !== undefined && !parents.has(id)) parents.set(id, i);
   });
   sessions.forEach((s, i) => {
-    const stem = heads[i] === undefined ? undefined : basename(s.files[0]!, '.jsonl');
+    const stem = heads[i] === undefined || heads[i]!.streamJson ? undefined : basename(s.files[0]!, '.jsonl');
     if (!isSub[i] && stem !== undefined && !parents.has(stem)) parents.set(stem, i);
   });
   const given = new Map<number, GivenSubagent[]>();
