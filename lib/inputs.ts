@@ -1,14 +1,38 @@
 // From command-line inputs to sessions: files, directories walked in byte
-// order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N.
+// order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N; a
+// subagent file joins its session when that is an input too (see
+// sessions/subagent-inputs.ts).
+//
+// A directory walk reads `*.jsonl` and `*.json` (traces.json and OTLP
+// documents, read as if named); what else it meets is skipped and named in
+// one warning. A Claude Code session's own folder (`<id>/` beside `<id>.jsonl`:
+// subagents, tool results, workflows) and a subagent's `.meta.json` sidecar
+// belong to their session: not read on their own, not reported as skipped.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { onDisk } from './on-disk.js';
+import type { GivenSubagent } from './sessions/subagents.js';
+import { foldSubagents } from './sessions/subagent-inputs.js';
 
 export interface SessionInput {
   /** Stable key: the first segment's path as given (or `-`). */
   readonly key: string;
   /** Segment files in order. */
   readonly files: readonly string[];
+  /** Subagent files of this session given as inputs: read in where their delegation returns. */
+  readonly subagents?: readonly GivenSubagent[];
+  /** The id the session is reported under, whatever its records say (a subagent file read without its session). */
+  readonly sessionId?: string;
+}
+
+export interface DiscoveredInputs {
+  readonly sessions: SessionInput[];
+  /** Inputs that could not be read: each is an input error. */
+  readonly problems: InputProblem[];
+  /** Files the directory walks skipped: neither *.jsonl nor *.json (see `skippedWarning`). */
+  readonly skipped: string[];
+  /** Other things a reader of the report should know about the inputs, one line each (a subagent file read without its session). */
+  readonly warnings: string[];
 }
 
 export interface InputProblem {
@@ -19,16 +43,17 @@ export interface InputProblem {
 // `X.t2.jsonl` … : a decimal ≥ 2 with no leading zero.
 const SEGMENT = /^(.*)\.t([2-9]|[1-9]\d+)\.jsonl$/;
 
-/** Files a directory walk leaves to their parent session. */
-function belongsToParent(name: string): boolean {
-  return name.startsWith('agent-') || name.endsWith('.meta.json');
-}
-
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-async function walk(root: string, dir: string, out: string[], problems: InputProblem[], cwd: string | undefined): Promise<void> {
+/** What a walk found: files to read, and files it skipped. */
+interface Walked {
+  readonly files: string[];
+  readonly skipped: string[];
+}
+
+async function walk(root: string, dir: string, found: Walked, problems: InputProblem[], cwd: string | undefined): Promise<void> {
   let entries;
   try {
     entries = await readdir(onDisk(dir, cwd), { withFileTypes: true });
@@ -38,14 +63,27 @@ async function walk(root: string, dir: string, out: string[], problems: InputPro
     problems.push({ path: dir, message: `cannot read ${dir}: ${describe(err)}` });
     return;
   }
+  const names = new Set(entries.map((e) => e.name));
   for (const e of entries) {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
-      if (e.name !== 'subagents') await walk(root, p, out, problems, cwd);
-    } else if ((e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.jsonl') && !belongsToParent(e.name)) {
-      out.push(p);
+      // A session's own folder: its session reads what in it is a transcript.
+      if (!names.has(`${e.name}.jsonl`)) await walk(root, p, found, problems, cwd);
+    } else if (e.isFile() || e.isSymbolicLink()) {
+      if (e.name.endsWith('.jsonl')) found.files.push(p);
+      else if (e.name.endsWith('.meta.json') && names.has(`${e.name.slice(0, -'.meta.json'.length)}.jsonl`)) continue;
+      else if (e.name.endsWith('.json')) found.files.push(p);
+      else found.skipped.push(p);
     }
   }
+}
+
+/** Files skipped by the walks, named in one line (the first few, then how many more). */
+export function skippedWarning(skipped: readonly string[], named = 10): string | undefined {
+  if (!skipped.length) return undefined;
+  const more = skipped.length - named;
+  const list = skipped.slice(0, named).join(', ') + (more > 0 ? `, and ${more} more` : '');
+  return `skipped ${skipped.length} file${skipped.length === 1 ? '' : 's'} that ${skipped.length === 1 ? 'is' : 'are'} neither *.jsonl nor *.json: ${list}`;
 }
 
 function describe(err: unknown): string {
@@ -56,10 +94,12 @@ function describe(err: unknown): string {
 
 /**
  * Expands inputs into sessions in the order given. Problems (a missing path)
- * are returned beside the sessions so that the rest is still analysed.
+ * and warnings are returned beside the sessions so that the rest is still
+ * analysed; the caller shows them (stderr, the report's `warnings`).
  */
-export async function discoverSessions(inputs: readonly string[], cwd?: string): Promise<{ sessions: SessionInput[]; problems: InputProblem[] }> {
+export async function discoverSessions(inputs: readonly string[], cwd?: string): Promise<DiscoveredInputs> {
   const files: string[] = [];
+  const skipped: string[] = [];
   const problems: InputProblem[] = [];
   for (const input of inputs.length ? inputs : ['-']) {
     if (input === '-') {
@@ -69,16 +109,18 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
     try {
       const st = await stat(onDisk(input, cwd));
       if (st.isDirectory()) {
-        const found: string[] = [];
+        const found: Walked = { files: [], skipped: [] };
         await walk(input, input, found, problems, cwd);
-        found.sort((a, b) => byteOrder(relative(input, a), relative(input, b)));
-        files.push(...found);
+        const order = (a: string, b: string): number => byteOrder(relative(input, a), relative(input, b));
+        files.push(...found.files.sort(order));
+        skipped.push(...found.skipped.sort(order));
       } else files.push(input);
     } catch (err) {
       problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });
     }
   }
-  return { sessions: groupSegments(files, cwd), problems };
+  const folded = await foldSubagents(groupSegments(files, cwd), cwd);
+  return { sessions: folded.sessions, problems, skipped, warnings: folded.warnings };
 }
 
 /** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */
@@ -109,12 +151,12 @@ export function groupSegments(files: readonly string[], cwd?: string): SessionIn
 }
 
 /**
- * Would a directory walk read the file at `rel` (relative to the walked
- * directory)? Outputs are refused there: the next run would read them.
+ * Would a directory walk read a file at `rel` (relative to the walked
+ * directory)? Outputs are refused there, or the next run would read them.
+ * Decided by name alone, erring on the side of refusing: a `.json` inside a
+ * session's own folder is in fact left to its session.
  */
 export function isWalkedPath(rel: string): boolean {
-  const parts = rel.split(/[\\/]/);
-  const name = parts[parts.length - 1]!;
-  if (parts.slice(0, -1).includes('subagents')) return false;
-  return name.endsWith('.jsonl') && !belongsToParent(name);
+  const name = basename(rel);
+  return name.endsWith('.jsonl') || name.endsWith('.json');
 }

@@ -8,7 +8,7 @@ import { InputError } from './errors.js';
 import { LineSplitter } from '../transforms/lines.js';
 import type { LinesOutput } from '../transforms/lines.js';
 import { parseLine } from '../transforms/parse.js';
-import { sniffFormat } from './source.js';
+import { sniffFormat } from './sniff.js';
 
 function entry(v: unknown, where: string): [string, boolean] {
   const o = v as { run?: unknown; delivered?: unknown } | null;

@@ -26,6 +26,8 @@ export interface RawDiagnostic {
   readonly file: string;
   readonly line: number;
   readonly message: string;
+  /** Damage that loses part of an input (a broken JSON document): an input error, not only a diagnostic. */
+  readonly inputError?: true;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface BoundaryRecord {
   readonly stopped: boolean;
   /** On segment_end: a followed file was cut short or replaced; what was read of it may be read again. */
   readonly restarted?: boolean;
+  /** On segment_start: the session's id, whatever its records say (a subagent file read without its session). */
+  readonly sessionId?: string;
 }
 
 /**
@@ -65,6 +69,11 @@ export type PreRecord = LineRecord | ParsedRecord | RawDiagnostic | BoundaryReco
 
 export function rawDiagnostic(code: string, file: string, line: number, message: string): RawDiagnostic {
   return { type: 'raw_diagnostic', code, file, line, message: printable(message) };
+}
+
+/** A broken input: what was read before it is kept, and the run exits non-zero. */
+export function rawInputError(code: string, file: string, line: number, message: string): RawDiagnostic {
+  return { ...rawDiagnostic(code, file, line, message), inputError: true };
 }
 
 /** A JSON object (not an array, not null): what a record, a span or a tool entry must be. */

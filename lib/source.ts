@@ -3,19 +3,18 @@
 // session and a segment begin and end. Files are read as streams, one at a
 // time, pulled only as fast as the pipeline consumes.
 //
-// Each file is sniffed first: a file whose first non-blank line is a complete
-// JSON object is JSONL (stream-json, session file, audit log — the
-// normalizer tells them apart); one that starts with `[` or `{` without a
-// complete first line is one JSON document (traces.json), streamed by
-// stream-json; so is a file of OpenTelemetry span objects, one per line;
-// anything else is read as JSONL, its lines becoming diagnostics.
+// Each file is sniffed first (lib/sniff.ts): JSONL (stream-json, session
+// file, audit log — the normalizer tells them apart) is split into lines; a
+// JSON document (traces.json, OpenTelemetry spans) goes through the document
+// walker, whole or one document per line.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LineSplitter } from '../transforms/lines.js';
 import type { BoundaryRecord, PreRecord } from './records.js';
-import { rawDiagnostic } from './records.js';
 import type { SessionInput } from './inputs.js';
-import { tracesRecords } from './traces-document.js';
+import { documentLineRecords, documentRecords } from './document-records.js';
+import type { FileFormat, Sniffed } from './sniff.js';
+import { SNIFF_BYTES, sniffInput } from './sniff.js';
 import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from './events.js';
 import type { SubagentFile, SubagentPlan } from './sessions/subagents.js';
@@ -25,10 +24,9 @@ import { onDisk } from './on-disk.js';
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
 // the file (measured with --cpu-prof on a 200 MB transcript).
 const READ_CHUNK_BYTES = 1024 * 1024;
-// How far to look for the end of the first line before calling it a document.
-const SNIFF_BYTES = 1024 * 1024;
 
-export type FileFormat = 'jsonl' | 'document';
+export type { FileFormat } from './sniff.js';
+export { sniffFormat } from './sniff.js';
 
 export interface SourceOptions {
   maxLineBytes?: number;
@@ -83,36 +81,9 @@ function nextOrStop(input: AsyncIterator<unknown>, signal: AbortSignal | undefin
 }
 
 function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false, restarted = false): BoundaryRecord {
-  return restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
+  const b: BoundaryRecord = restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
+  return edge === 'segment_start' && s.sessionId !== undefined ? { ...b, sessionId: s.sessionId } : b;
 }
-
-/** The format the first non-blank line implies (see the header). */
-export function sniffFormat(head: Buffer, complete: boolean): FileFormat | undefined {
-  let text = head.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const start = text.search(/\S/);
-  if (start === -1) return complete ? 'jsonl' : undefined;
-  const nl = text.indexOf('\n', start);
-  if (nl === -1 && !complete) return undefined;
-  const first = text.slice(start, nl === -1 ? text.length : nl).trim();
-  if (first[0] === '[') return 'document';
-  if (first[0] !== '{') return 'jsonl';
-  try {
-    const v: unknown = JSON.parse(first);
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'document';
-    // OTLP exporters write one request per line, and span ids must not pass through JSON.parse.
-    return 'resourceSpans' in v || Array.isArray((v as { spans?: unknown }).spans) ? 'document' : 'jsonl';
-  } catch {
-    // A first line longer than the sniffing window (a session's first prompt
-    // can be megabytes) is cut off here: a record's first key says JSONL; a
-    // document's first key is its container.
-    const key = /^\{\s*"((?:[^"\\]|\\.)*)"\s*:/.exec(first)?.[1];
-    return nl === -1 && key !== undefined && !DOCUMENT_KEYS.has(key) ? 'jsonl' : 'document';
-  }
-}
-
-/** First keys of the JSON documents read (traces.json, OpenTelemetry spans). */
-const DOCUMENT_KEYS: ReadonlySet<string> = new Set(['runs', 'tasks', 'resourceSpans', 'spans']);
 
 /** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */
 async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: AbortSignal | undefined, stop: { stopped: boolean }, close: () => void, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
@@ -137,9 +108,9 @@ async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: 
  * Reads just enough of `input` to know its format; the bytes read are handed
  * back. Waiting for the first bytes (a terminal on stdin) ends on `signal`.
  */
-async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined, signal: AbortSignal | undefined): Promise<{ format: FileFormat; head: Buffer[] } | typeof STOPPED> {
+async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined, signal: AbortSignal | undefined): Promise<{ sniffed: Sniffed; head: Buffer[] } | typeof STOPPED> {
   const head: Buffer[] = [];
-  if (forced) return { format: forced, head };
+  if (forced) return { sniffed: { format: forced, perLine: false }, head };
   let bytes = 0;
   for (;;) {
     const r = await nextOrStop(input, signal);
@@ -150,17 +121,18 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
       bytes += b.length;
     }
     const all = head.length === 1 ? head[0]! : Buffer.concat(head);
-    const format = sniffFormat(all.subarray(0, SNIFF_BYTES), r.done === true || bytes >= SNIFF_BYTES);
-    if (format) return { format, head };
-    if (r.done) return { format: 'jsonl', head };
+    const sniffed = sniffInput(all.subarray(0, SNIFF_BYTES), r.done === true);
+    if (sniffed) return { sniffed, head };
+    if (r.done) return { sniffed: { format: 'jsonl', perLine: false }, head };
   }
 }
 
-async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }): AsyncGenerator<PreRecord | Restart> {
+/** `session`: the session whose first segment `file` is (its subagent files given as inputs are read into it). */
+async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }, session?: SessionInput): AsyncGenerator<PreRecord | Restart> {
   if (opts.follow && file !== '-') {
-    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
+    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
     // Subagents started after following began have files the first plan never saw.
-    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd);
+    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd, session?.subagents);
     yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts, replan);
     return;
   }
@@ -169,25 +141,25 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const close = (): void => {
     (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   };
-  const sniffed = await sniff(input, opts.format, opts.signal);
-  if (sniffed === STOPPED) {
+  const sniffedHead = await sniff(input, opts.format, opts.signal);
+  if (sniffedHead === STOPPED) {
     stop.stopped = true;
     close();
     return;
   }
-  const { format, head } = sniffed;
-  if (format === 'document') {
+  const { sniffed, head } = sniffedHead;
+  const chunks = chunksOf(input, head, opts.signal, stop, close, opts.onBytes);
+  if (sniffed.format === 'document') {
     try {
-      yield* tracesRecords(Readable.from(chunksOf(input, head, opts.signal, stop, close, opts.onBytes)), file) as AsyncIterable<PreRecord>;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== undefined && (err as NodeJS.ErrnoException).syscall !== undefined) throw err;
-      // A broken document is bad input, not an unreadable file.
-      yield rawDiagnostic('json_document_error', file, 0, `not a valid JSON document: ${(err as Error).message}`);
+      yield* sniffed.perLine ? documentLineRecords(chunks, file, opts.maxLineBytes) : documentRecords(chunks, file);
+    } finally {
+      // A document broken halfway is not read to its end.
+      close();
     }
     return;
   }
-  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd);
-  yield* withSubagents(linesOf(file, chunksOf(input, head, opts.signal, stop, close, opts.onBytes), opts), plan, opts);
+  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
+  yield* withSubagents(linesOf(file, chunks, opts), plan, opts);
   if (plan && !stop.stopped) yield* unlinked(plan, opts);
 }
 
@@ -317,7 +289,7 @@ export async function* sessionRecords(sessions: readonly SessionInput[], opts: S
       const file = s.files[i]!;
       yield boundary('segment_start', s, i + 1, file);
       try {
-        for await (const rec of fileRecords(file, opts, stop)) {
+        for await (const rec of fileRecords(file, opts, stop, i === 0 ? s : undefined)) {
           if (rec.type !== 'restart') yield rec;
           else {
             // A followed file cut short or replaced: its session starts over.

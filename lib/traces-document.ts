@@ -13,14 +13,13 @@
 //   also one such object per line)      {"spans": [span, …]}     (SDK dump)
 // Spans are assembled with numbers kept as strings: their ids and times are
 // 64- and 128-bit integers.
-import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
-import { parser } from 'stream-json';
+import { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
 import type { PreRecord } from './records.js';
 import type { OtelValue, SpanShape } from './otel-spans.js';
 import { OTEL_MARK, SpanCollector } from './otel-spans.js';
 import { EVENT_HIGH_WATER_MARK } from './stage.js';
+import { documentRecords } from './document-records.js';
 
 type Token = { name: string; value?: unknown };
 
@@ -162,24 +161,7 @@ export class TracesWalker {
   }
 }
 
-/** bytes of a traces.json document → parsed records for the traces dialect. */
+/** bytes of a traces.json document → parsed records for the traces dialect (see document-records.ts). */
 export function tracesRecords(bytes: Readable, file: string): Readable {
-  const walker = new TracesWalker(file);
-  // jsonStreaming: OTLP exporters write one request object per line.
-  const tokens = parser.asStream({ packValues: true, streamValues: false, jsonStreaming: true });
-  const out: Transform = new Transform({
-    objectMode: true,
-    readableHighWaterMark: EVENT_HIGH_WATER_MARK,
-    transform(t: Token, _e, cb) {
-      walker.token(t, (r) => out.push(r));
-      cb();
-    },
-    flush(cb) {
-      walker.end((r) => out.push(r));
-      cb();
-    },
-  });
-  bytes.on('error', (err) => tokens.destroy(err));
-  tokens.on('error', (err) => out.destroy(err));
-  return bytes.pipe(tokens).pipe(out);
+  return Readable.from(documentRecords(bytes as AsyncIterable<Buffer | string>, file), { objectMode: true, highWaterMark: EVENT_HIGH_WATER_MARK });
 }

@@ -195,3 +195,39 @@ rmSync(ROOT, { recursive: true, force: true });
   write('pair/pair-1.jsonl', session);
   write('pair/pair-1/subagents/agent-p1.jsonl', sub.map((e, i) => ({ parentUuid: null, isSidechain: true, agentId: 'p1', sessionId: s, cwd: '/repo', ...e, uuid: `sv${i}` })));
 }
+
+// v2.0-order/ — a session and its subagent files named as inputs in any
+// order. s2o.jsonl delegates twice: toolu_O1 (its result names agentId o1)
+// and toolu_O2 (agentId o2), then reads config.yaml. agent-o1.jsonl is the
+// 2.0 flat file of o1; copied/sidechain-o2.jsonl is o2's transcript under a
+// name that says nothing — every record is a sidechain of session s2o.
+// By hand, with both subagent files: one run s2o, threads toolu_O1 and
+// toolu_O2 (subagent), steps: main 3 (Task, Task, Read) + toolu_O1 2 (Glob,
+// Grep) + toolu_O2 1 (Read) = 6. With agent-o1.jsonl alone: a run of its own,
+// s2o/agent-o1, thread agent-o1 (orphan), 2 steps.
+{
+  seq = 800;
+  const s = 's2o';
+  write('v2.0-order/s2o.jsonl', [
+    prompt(s, 'where is the config read', { parent: null }),
+    call(s, 'om1', 'toolu_O1', 'Task', { prompt: 'Find the config' }),
+    result(s, 'toolu_O1', [{ type: 'text', text: 'config.yaml' }], { agentId: 'o1' }),
+    call(s, 'om2', 'toolu_O2', 'Task', { prompt: 'Find its reader' }),
+    result(s, 'toolu_O2', [{ type: 'text', text: 'lib/config.js' }], { agentId: 'o2' }),
+    call(s, 'om3', 'or1', 'Read', { file_path: '/repo/config.yaml' }),
+    result(s, 'or1', 'key: value'),
+    say(s, 'om4', 'lib/config.js reads config.yaml.'),
+  ]);
+  write('v2.0-order/agent-o1.jsonl', [
+    prompt(s, 'Find the config', { side: true, agentId: 'o1', parent: null }),
+    call(s, 'o1m1', 'o1g', 'Glob', { pattern: '**/*.yaml' }, { side: true, agentId: 'o1' }),
+    result(s, 'o1g', 'config.yaml', undefined, { side: true, agentId: 'o1' }),
+    call(s, 'o1m2', 'o1r', 'Grep', { pattern: 'config' }, { side: true, agentId: 'o1' }),
+    result(s, 'o1r', 'config.yaml:1', undefined, { side: true, agentId: 'o1' }),
+  ]);
+  write('v2.0-order/copied/sidechain-o2.jsonl', [
+    prompt(s, 'Find its reader', { side: true, agentId: 'o2', parent: null }),
+    call(s, 'o2m1', 'o2r', 'Read', { file_path: '/repo/lib/config.js' }, { side: true, agentId: 'o2' }),
+    result(s, 'o2r', "readFileSync('config.yaml')", undefined, { side: true, agentId: 'o2' }),
+  ]);
+}

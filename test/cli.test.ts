@@ -55,10 +55,30 @@ t.test('several reporters, one to a file', async (t) => {
 t.test('a directory is walked', async (t) => {
   const r = await cli(['sufficiency', '--json', '--quiet', '.']);
   const report = JSON.parse(r.stdout);
-  t.same(report.sessions, ['background-1', 'express-demo', 'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'S1', 'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push', 'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1', 'sc', 'pair-1', 's10', 's20', 's21'], 'byte order: grade/ sorts before m; an OTLP file of requests is its own session; .t2 joins its session; subagent files are read with their sessions');
+  // By hand, in byte order of the paths under fixtures/: grade/ sorts before
+  // m; .json documents are read as if named (traces.json, the OTLP document,
+  // and the graph's tool lists, which hold no runs); an OTLP file of requests
+  // is its own session; .t2 joins its session; a session's own folder (pair-1/,
+  // s21/) is its session's; flat subagent files join their session (agent-f1,
+  // -f3, -w1 join s20; agent-o1 and copied/sidechain-o2 join s2o), but
+  // agent-f2 names session "other", which is no input: a run of its own.
+  t.same(report.sessions, [
+    'background-1', 'express-demo',
+    'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'grade/reference-selftest.traces.json', 'S1',
+    'graph/billing-tools-list.json', 'graph/keys-tools-list-v2-readonly.json', 'graph/keys-tools-list-v2.json', 'graph/keys-tools-list.json',
+    'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
+    'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
+    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21',
+  ]);
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
-  t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics on stderr, but the input error is told');
+  t.same(report.warnings, [
+    'skipped 2 files that are neither *.jsonl nor *.json: grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
+    "sessions/v2.0-flat/agent-f2.jsonl is a subagent's transcript of session other, whose session file is not among the inputs: read as a run of its own, other/agent-f2",
+  ], 'the files skipped, named; the subagent file read alone');
+  t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics or warnings on stderr, but the input error is told');
   t.equal(r.code, 2, 'a file that holds no transcript is an input error');
+  const loud = await cli(['sufficiency', '--json', '.']);
+  t.match(loud.stderr, /^agent-eval-stream: warning: skipped 2 files that are neither \*\.jsonl nor \*\.json: grade\/reference-selftest\.config\.yaml, graph\/seed\.agent-eval\.yaml$/m, 'without --quiet: the skipped files on stderr, one line');
 });
 
 t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {

@@ -14,7 +14,7 @@ import { parse } from '../transforms/parse.js';
 import { normalize } from '../transforms/normalize/index.js';
 import { demux } from '../transforms/demux.js';
 import type { CanonicalEvent } from '../lib/events.js';
-import { CHUNK_SIZES, chunked } from './helpers/analyze.js';
+import { analyzeSource, CHUNK_SIZES, chunked } from './helpers/analyze.js';
 import { cli, FIXTURES } from './helpers/cli.js';
 
 const REAL_DUMP = new URL('../../shared/fixtures/real/otel/any-agent_openai-agents_gen_ai-spans_trace.json', import.meta.url).pathname;
@@ -46,6 +46,24 @@ t.test('OTLP: start order within a trace, nested agents threaded by parent span'
   t.same(evs.filter((e) => e.kind === 'run_start').map((e) => e.run), [A, B], 'traces in start order, one run each');
   const lines = await events(readFileSync(join(FIXTURES, 'otel', 'otlp-two-traces.jsonl')), 7);
   t.same(calls(lines), want, 'one request per line: the same');
+});
+
+t.test('one bad line in a file of OTLP requests loses only that line', async (t) => {
+  const [first, second] = readFileSync(join(FIXTURES, 'otel', 'otlp-two-traces.jsonl'), 'utf8').trimEnd().split('\n') as [string, string];
+  // By hand: the first line holds trace A's spans, the second trace B's. A
+  // line of junk, and a copy of the first request cut off halfway, between
+  // them: A and B are read as before, each broken line is one diagnostic.
+  const A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  const B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+  const want = [`${A}:main:search`, `${A}:main:run_agent`, `${A}:0000000000000005:fetch_page`, `${A}:main:write_file`, `${B}:main:lookup`];
+  const text = [first, 'x{', first.slice(0, 200), second, ''].join('\n');
+  for (const chunk of CHUNK_SIZES) {
+    const { items } = await analyzeSource(text, {}, chunk);
+    const evs = items.filter((i): i is CanonicalEvent => 'source' in i);
+    t.same(calls(evs), want, `chunk ${chunk}: both traces read`);
+    t.same(evs.filter((e) => e.kind === 'diagnostic').map((e) => [e.code, e.line]), [['line_not_json', 2], ['line_not_json', 3]], `chunk ${chunk}: one diagnostic per bad line`);
+    t.notOk(evs.some((e) => e.kind === 'input_error'), 'a bad line is counted, as in any JSONL file');
+  }
 });
 
 t.test('the SDK span dump: 128-bit ids kept exactly', { skip: existsSync(REAL_DUMP) ? false : 'the real fixtures are absent' }, async (t) => {

@@ -2,10 +2,11 @@
 import t from 'tap';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tracesRecords, TracesWalker } from '../lib/traces-document.js';
 import { gradeFiles, one, options } from './helpers/grade.js';
 import type { PreRecord } from '../lib/records.js';
+import { cli, FIXTURES } from './helpers/cli.js';
 
 async function walk(doc: string, chunk = 5): Promise<unknown[]> {
   const out: unknown[] = [];
@@ -71,10 +72,32 @@ t.test('a minified document on one line, and a broken one', async (t) => {
   writeFileSync(minified, JSON.stringify({ tasks: [{ runs: [{ run_id: 'a', steps: [{ tool: 'x' }] }], task: 'T' }] }));
   t.same((await gradeFiles([one(minified)])).report.grade!.runs.map((r) => [r.run, r.task, r.delivered]), [['a', 'T', true]], 'one line: still a traces document');
   const broken = join(dir, 'broken.json');
-  writeFileSync(broken, '[{"run_id":"ok","steps":[]},\n{"run_id": nope');
+  writeFileSync(broken, '[{"run_id":"ok","ok":true,"steps":[{"tool":"Read"}]},\n{"run_id": nope');
   const { report } = await gradeFiles([one(broken)], options());
   t.same(report.grade!.runs.map((r) => r.run), ['ok'], 'what came before the break is graded');
-  t.same(report.diagnostics.items.map((i) => i.code), ['json_document_error'], 'the break is a diagnostic, not a crash');
+  t.same(report.inputErrors.map((e) => e.message), [`${broken}:2: not a valid JSON document: Parser cannot parse input: expected a value (at the end of the document); what came before the damage is kept, the rest is not read`], 'the break is an input error, not a crash');
+  t.equal(report.exitCode, 2, 'and the run does not pass: its one run delivered, the damage is exit 2');
+});
+
+t.test('one junk byte after a valid document: its runs are graded, and the damage fails the run', async (t) => {
+  const clean = readFileSync(join(FIXTURES, 'grade', 'reference-selftest.traces.json'), 'utf8');
+  const minified = JSON.stringify(JSON.parse(clean));
+  const dir = t.testdir({ 'clean.json': clean, 'junk.json': `${clean}x`, 'min-junk.json': `${minified}x`, 'passing.json': '{\n "runs": [\n  {"run_id": "p", "ok": true, "steps": [{"tool": "Read"}]}\n ]\n}\n', 'passing-junk.json': '{\n "runs": [\n  {"run_id": "p", "ok": true, "steps": [{"tool": "Read"}]}\n ]\n}\nx' });
+  const want = await cli(['grade', '--json', 'clean.json'], { cwd: dir });
+  t.equal(want.code, 3, 'the clean document fails the gate (its flaky task)');
+  const got = await cli(['grade', '--json', 'junk.json'], { cwd: dir });
+  const [w, g] = [JSON.parse(want.stdout), JSON.parse(got.stdout)];
+  t.same(g.grade.runs.map((r: { run: string; verdict: string }) => [r.run, r.verdict]), w.grade.runs.map((r: { run: string; verdict: string }) => [r.run, r.verdict]), 'every run before the junk is kept and graded');
+  t.equal(got.code, 3, 'a failed gate still fails (3), never 0');
+  t.same(g.inputErrors.map((e: { file: string }) => e.file), ['junk.json'], 'the damage is an input error');
+  t.match(got.stderr, /junk\.json:\d+: not a valid JSON document/, 'told on stderr');
+  // Minified, the junk on the document's own line: the same runs.
+  const min = await cli(['grade', '--json', 'min-junk.json'], { cwd: dir });
+  t.same(JSON.parse(min.stdout).grade.runs.map((r: { run: string; verdict: string }) => [r.run, r.verdict]), w.grade.runs.map((r: { run: string; verdict: string }) => [r.run, r.verdict]), 'minified: every run before the junk is kept');
+  t.equal(min.code, 3);
+  const passing = await cli(['grade', 'passing-junk.json'], { cwd: dir });
+  t.equal((await cli(['grade', 'passing.json'], { cwd: dir })).code, 0, 'the same document without the junk passes');
+  t.equal(passing.code, 2, 'with it: an input error, exit 2');
 });
 
 t.test('two runs sharing an id, their task named after them, stay two runs', async (t) => {

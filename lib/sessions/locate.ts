@@ -155,7 +155,7 @@ export async function flatAgentIndex(projectDir: string, cwd?: string): Promise<
 const OPEN_FILES = 16;
 
 /** `fn` over `items`, at most `limit` at a time, results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

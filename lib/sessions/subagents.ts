@@ -8,7 +8,7 @@
 // Whatever is left at the end is an orphan — or, for Claude Code's own
 // helpers (compaction summariser, prompt suggestions, "Warmup"), internal.
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ThreadKind } from '../events.js';
 import { firstRecords, flatAgentFiles } from './locate.js';
 import { onDisk } from '../on-disk.js';
@@ -18,6 +18,12 @@ export interface SubagentFile {
   readonly file: string;
   /** From the sidecar, when it names its spawning call. */
   readonly toolUseId: string | undefined;
+}
+
+/** A subagent file named as an input, and the agent id its records carry. */
+export interface GivenSubagent {
+  readonly file: string;
+  readonly agentId: string;
 }
 
 export interface SubagentPlan {
@@ -42,8 +48,12 @@ async function sidecarToolUseId(file: string, cwd: string | undefined): Promise<
   }
 }
 
-/** The subagent files stored for the session in `file`, or null when it has none. */
-export async function planSubagents(file: string, cwd?: string): Promise<SubagentPlan | null> {
+/**
+ * The subagent files stored for the session in `file`, or null when it has
+ * none. `given`: subagent files of this session named as inputs, wherever
+ * they lie (each read once, even when it is also where the session keeps it).
+ */
+export async function planSubagents(file: string, cwd?: string, given: readonly GivenSubagent[] = []): Promise<SubagentPlan | null> {
   if (file === '-' || !file.endsWith('.jsonl') || basename(file).startsWith('agent-')) return null;
   const files: string[] = [];
   const sub = join(file.slice(0, -'.jsonl'.length), 'subagents');
@@ -53,10 +63,17 @@ export async function planSubagents(file: string, cwd?: string): Promise<Subagen
     // no folder: an older layout, or none
   }
   files.push(...(await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd)));
+  const stored = new Set(files.map((f) => resolve(onDisk(f, cwd))));
+  const ids = new Map<string, string>();
+  for (const g of given) {
+    if (stored.has(resolve(onDisk(g.file, cwd)))) continue;
+    files.push(g.file);
+    ids.set(g.file, g.agentId);
+  }
   if (!files.length) return null;
   const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), consumed: new Set() };
   for (const f of files) {
-    const s: SubagentFile = { agentId: agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd) };
+    const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd) };
     plan.byAgentId.set(s.agentId, s);
     if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
   }

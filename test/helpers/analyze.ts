@@ -58,6 +58,12 @@ export function analyze(input: string | Buffer, opts: StagesOptions = {}, chunk:
   return collect(Readable.from(chunked(buf, chunk)), opts, [lines({ file })]);
 }
 
+/** One input read as the CLI reads stdin: sniffed, then split into lines or walked as a document. */
+export function analyzeSource(input: string | Buffer, opts: StagesOptions = {}, chunk: number | 'random' = 64 * 1024): Promise<Analysis> {
+  const buf = typeof input === 'string' ? Buffer.from(input) : input;
+  return collect(readSessions([{ key: '-', files: ['-'] }], { stdin: Readable.from(chunked(buf, chunk)) }), opts, []);
+}
+
 /** Sessions of files on disk, through the multi-file source the CLI uses. */
 export function analyzeFiles(sessions: SessionInput[], opts: StagesOptions = {}): Promise<Analysis> {
   return collect(readSessions(sessions), opts, []);

@@ -22,6 +22,7 @@ class SessionStamp implements EventSink {
   readonly key: string;
   id: string;
   #idKnown = false;
+  #idFixed = false;
   segment = 1;
   file: string;
   lastLine = 0;
@@ -77,6 +78,25 @@ class SessionStamp implements EventSink {
     if (this.#idKnown || id === '') return;
     this.#idKnown = true;
     this.id = id;
+  }
+
+  /** The input names the session (a subagent file read without its own): its records cannot. */
+  fixSessionId(id: string): void {
+    this.id = id;
+    this.#idKnown = true;
+    this.#idFixed = true;
+  }
+
+  /**
+   * A stream-json `init` naming another session than the one being read: a
+   * stream of several sessions (`cat a.jsonl b.jsonl`). A resumed run keeps
+   * its id (a `--resume` segment continues its session); session files have
+   * no `init`, so a session whose lines change ids is never split here.
+   */
+  startsAnother(v: Record<string, unknown>): boolean {
+    if (v.type !== 'system' || v.subtype !== 'init' || !this.#idKnown || this.#idFixed) return false;
+    const id = v.session_id;
+    return typeof id === 'string' && id !== '' && id !== this.id;
   }
 
   start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void {
@@ -168,6 +188,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
           if (item.segment === 1 || this.#s === null || this.#s.key !== item.sessionKey) {
             this.#endSession(false);
             this.#s = this.#stamp(item.sessionKey, item.file, push);
+            if (item.sessionId !== undefined) this.#s.fixSessionId(item.sessionId);
           }
           this.#s.segment = item.segment;
           this.#s.file = item.file;
@@ -202,14 +223,17 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         s.file = item.file;
         s.lastLine = item.line;
         if (item.code === 'line_not_json') s.textLines++;
-        s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
+        // Damage that cost part of the input fails the run; a bad line is only counted.
+        if (item.inputError) s.emit({ kind: 'input_error', code: item.code, message: `${item.file}:${item.line}: ${item.message}` }, 'main', item.line, {});
+        else s.emit({ kind: 'diagnostic', code: item.code, message: item.message }, 'main', item.line, {});
         return;
       }
       case 'line':
         this.step(parseLine(item), push);
         return;
       case 'record': {
-        const s = this.#session(item.file, push);
+        let s = this.#session(item.file, push);
+        if (s.startsAnother(item.value)) s = this.#nextSession(s, push);
         s.file = item.file;
         s.lastLine = item.line;
         s.records++;
@@ -232,6 +256,14 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     const s = new SessionStamp(key, file, push, this.#forced);
     s.onResult = this.#onResult;
     return s;
+  }
+
+  /** The session `s` is over, and the rest of its file is a new one. */
+  #nextSession(s: SessionStamp, push: Push<StreamItem>): SessionStamp {
+    this.#endSession(false);
+    const next = this.#stamp(s.key, s.file, push);
+    this.#s = next;
+    return next;
   }
 
   #endSession(stopped: boolean, restarted = false): void {

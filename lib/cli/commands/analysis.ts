@@ -9,7 +9,7 @@ import { onDisk } from '../../on-disk.js';
 import { Progress, wantsProgress } from '../progress.js';
 import type { ProgressTarget } from '../progress.js';
 import { loadConfig } from '../../config.js';
-import { discoverSessions } from '../../inputs.js';
+import { discoverSessions, skippedWarning } from '../../inputs.js';
 import { readSessions } from '../../source.js';
 import type { SourceOptions } from '../../source.js';
 import type { ExitCode } from '../../exit-code.js';
@@ -186,7 +186,12 @@ function makeCommand(spec: Spec): Command {
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
-    const { sessions, problems } = await discoverSessions(inputs, io.cwd);
+    const discovered = await discoverSessions(inputs, io.cwd);
+    const { sessions, problems } = discovered;
+    // Files a folder walk skipped, subagent files read without their session: told once reading is done.
+    const skipped = skippedWarning(discovered.skipped);
+    const inputWarnings = skipped === undefined ? discovered.warnings : [skipped, ...discovered.warnings];
+    warnings.push(...inputWarnings);
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
@@ -235,11 +240,14 @@ function makeCommand(spec: Spec): Command {
       if (item.kind === 'input_error') say(io, item.message);
     };
     // Grading that graded nothing says why, on stderr and in every report.
+    let skippedTold = false;
     const beforeEnd = (): void => {
       const r = collector.build();
       if (r.grade && r.grade.runs.length === 0) {
         const why = tally.nothingGraded(inputs, sessions, problems);
-        say(io, why);
+        // Still one line: what the walks skipped is part of why nothing counted.
+        say(io, skipped === undefined ? why : `${why}; ${skipped}`);
+        skippedTold = true;
         warnings.push(why);
       }
     };
@@ -258,6 +266,7 @@ function makeCommand(spec: Spec): Command {
     // was not read yet is not "nothing graded". A failed gate still fails.
     if (ended === 'reader-closed') return report.grade?.gate.failed ? EXIT.gate : report.inputErrors.length ? EXIT.input : EXIT.ok;
     if (!values.quiet) {
+      for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
       for (const w of report.grade?.warnings.filter((x) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
       if (report.sufficiency && !report.grade && report.sufficiency.answered + report.sufficiency.errors + report.sufficiency.unjudged + report.sufficiency.pending === 0) {
         const called = tally.toolsCalled();
@@ -271,8 +280,8 @@ function makeCommand(spec: Spec): Command {
 }
 
 const INPUTS = `Reads Claude Code stream-json or session files, traces.json documents and
-audit logs, from files, directories (walked for *.jsonl) or stdin (no input,
-or -). X.tN.jsonl is segment N of X.jsonl.`;
+audit logs, from files, directories (walked for *.jsonl and *.json) or stdin
+(no input, or -). X.tN.jsonl is segment N of X.jsonl.`;
 
 /** Exit codes as each command can end: sufficiency has no gate. */
 const EXITS_GATED = `Exit: 0 ok, 3 gate failed, 2 usage or input error (or nothing graded),
