@@ -1,6 +1,6 @@
 // Where sufficiency disagreed with the truth — the reference's code, or the
-// seed's rules applied by hand — one test per rule. Each expected answer is
-// derived in the comment above it.
+// rules applied by hand — one test per rule. Each expected answer is derived
+// in the comment above it.
 import t from 'tap';
 import { analyze, CHUNK_SIZES } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
