@@ -94,8 +94,12 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     /** The Task/Agent call's tool_use id (also the subagent's thread id). */
     id: z.string(),
     name: z.string(),
-    /** found: first substantive call; none: the thread only delegated or did nothing; absent: never appeared. */
-    outcome: z.enum(['found', 'none', 'absent']),
+    /**
+     * found: first substantive call; none: the thread only delegated or did
+     * nothing; failed: the call's result is an error and no subagent ran;
+     * absent: never appeared.
+     */
+    outcome: z.enum(['found', 'none', 'failed', 'absent']),
     first: toolCallRef.optional(),
   }),
   z.object({

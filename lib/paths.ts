@@ -1,6 +1,8 @@
-// The one place paths are compared. Two rules, used together everywhere:
-// the reference's suffix rule (`samePath`), and equality after resolving each
-// path against the working directory in effect when it was used.
+// The one place paths are compared. When both paths resolve to absolute ones
+// (each against the working directory in effect when it was used), they name
+// the same file only if equal once resolved: `/other/lib/x.js` is not the
+// `lib/x.js` returned under `/repo`. Only when one side cannot be resolved
+// (relative, cwd unknown) does the reference's suffix rule (`samePath`) guess.
 import { posix } from 'node:path';
 
 /** The reference's normalisation: backslashes to slashes, one leading `./` dropped. */
@@ -34,11 +36,22 @@ export function resolvePath(p: string, cwd?: string): string | undefined {
   return posix.resolve(cwd, s);
 }
 
-/** Both rules: the reference's suffix match, or the same absolute path once resolved. */
+/** Equal once resolved when both resolve; else the reference's suffix match. */
 export function pathsMatch(a: string, aCwd: string | undefined, b: string, bCwd: string | undefined): boolean {
-  if (samePath(a, b)) return true;
   const ra = resolvePath(a, aCwd);
-  return ra !== undefined && ra === resolvePath(b, bCwd);
+  const rb = ra === undefined ? undefined : resolvePath(b, bCwd);
+  if (rb !== undefined) return ra === rb;
+  return samePath(a, b);
+}
+
+/**
+ * What `samePath` keeps equal: the text after the last `/` of the normalised
+ * path (empty after a trailing slash). If `samePath(a, b)` then
+ * `suffixKey(a) === suffixKey(b)`, so candidates can be looked up by it.
+ */
+export function suffixKey(p: string): string {
+  const n = normPath(p);
+  return n.slice(n.lastIndexOf('/') + 1);
 }
 
 /** Last `/` segment of the normalised path, or the raw string when that is empty. */

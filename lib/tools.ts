@@ -1,8 +1,32 @@
 // Facts about Claude Code's own tool names that more than one analysis needs.
 // Never a closed list of what may appear: unknown names are ordinary tools.
 
-/** Spawn a subagent; `Task` was renamed `Agent` in newer Claude Code. */
-export const DELEGATION_TOOLS: ReadonlySet<string> = new Set(['Task', 'Agent']);
+/**
+ * Tools Claude Code renamed, old name → current name: one tool, two names.
+ * `Task` became `Agent` in 2.1.63; transcripts hold both.
+ */
+const RENAMED: ReadonlyMap<string, string> = new Map([['Task', 'Agent']]);
+
+/** The current name of a tool (itself unless renamed). */
+export function canonicalToolName(name: string): string {
+  return RENAMED.get(name) ?? name;
+}
+
+/** The other names of the tool `name` is the current name of (`Agent` → `Task`). */
+export function formerNames(name: string): readonly string[] {
+  const out: string[] = [];
+  for (const [old, current] of RENAMED) if (current === name) out.push(old);
+  return out;
+}
+
+/** Every name the tool called `name` goes by, current first. */
+export function toolNames(name: string): readonly string[] {
+  const current = canonicalToolName(name);
+  return [current, ...formerNames(current)];
+}
+
+/** Spawn a subagent: `Agent`, formerly `Task`. */
+export const DELEGATION_TOOLS: ReadonlySet<string> = new Set(toolNames('Agent'));
 
 /** Bookkeeping calls that say nothing about a response: stepped over when looking for a reaction. */
 export const TRANSPARENT_TOOLS: ReadonlySet<string> = new Set(['ToolSearch', 'TodoWrite']);

@@ -131,3 +131,60 @@ write('malformed-lines.jsonl', Buffer.from(`\uFEFF${good[0]}\r\n\r\n${good[1]}\r
 
 // not-a-transcript.jsonl — plain text: every line a diagnostic, exit 0.
 write('not-a-transcript.jsonl', 'hello\nthis is not\nJSON\n');
+
+// failed-delegation-is-a-call.jsonl — each probe's reaction is a delegation
+// whose result is Claude Code's validation error (the text of a real 1.0.108
+// session): no subagent ran, so each is an ordinary call, named as written.
+//  1 "session store"  → Task (failed)   sufficient / Task
+//  2 "cookie parsing" → Agent (failed)  sufficient / Agent
+//  answered 2 · unjudged 0
+const f = { session: 'failed-task-1' };
+const invalid = (tool: string): string => `<tool_use_error>InputValidationError: ${tool} failed due to the following issue:\nThe required parameter \`prompt\` is missing</tool_use_error>`;
+write(
+  'failed-delegation-is-a-call.jsonl',
+  jsonl([
+    init(undefined, { ...f, cwd: '/repo' }),
+    req('m1', [explore('e1', 'session store')], f),
+    exploreRes('e1', ['lib/session.js'], '', f),
+    req('m2', [toolUse('t1', 'Task', { description: 'review the store' })], f),
+    res('t1', invalid('Task'), { ...f, isError: true }),
+    req('m3', [explore('e2', 'cookie parsing')], f),
+    exploreRes('e2', ['lib/cookie.js'], '', f),
+    req('m4', [toolUse('a2', 'Agent', { description: 'review cookies' })], f),
+    res('a2', invalid('Agent'), { ...f, isError: true }),
+    req('m5', [toolUse('r1', 'Read', { file_path: '/repo/lib/cookie.js' })], f),
+    res('r1', 'module.exports = parse', f),
+    req('m6', [text('The store and the parser are fine.')], f),
+    done(f),
+  ]),
+);
+
+// directory-read-is-a-listing.jsonl — Reads of directories: Claude Code's
+// Read fails with Node's EISDIR error (the text of real sessions). A listing
+// is still hunting: search, like `ls`.
+//  1 "router"      → Read /repo/lib/router (EISDIR)   search / Read router/ (a directory)
+//  2 "views"       → Read /repo/lib/ (ends with /)    search / Read lib/ (a directory)
+//  3 "view lookup" → Read /repo/lib/view.js (a file)  read_returned / Read view.js
+//  answered 3
+const d = { session: 'dir-read-1' };
+const eisdir = 'EISDIR: illegal operation on a directory, read';
+write(
+  'directory-read-is-a-listing.jsonl',
+  jsonl([
+    init(undefined, { ...d, cwd: '/repo' }),
+    req('m1', [explore('e1', 'router')], d),
+    exploreRes('e1', ['lib/router/index.js'], '', d),
+    req('m2', [toolUse('r1', 'Read', { file_path: '/repo/lib/router' })], d),
+    res('r1', eisdir, { ...d, isError: true, toolUseResult: `Error: ${eisdir}` }),
+    req('m3', [explore('e2', 'views')], d),
+    exploreRes('e2', ['lib/view.js'], '', d),
+    req('m4', [toolUse('r2', 'Read', { file_path: '/repo/lib/' })], d),
+    res('r2', eisdir, { ...d, isError: true, toolUseResult: `Error: ${eisdir}` }),
+    req('m5', [explore('e3', 'view lookup')], d),
+    exploreRes('e3', ['lib/view.js'], '', d),
+    req('m6', [toolUse('r3', 'Read', { file_path: '/repo/lib/view.js' })], d),
+    res('r3', 'function View(name) {', d),
+    req('m7', [text('Views are looked up in lib/view.js.')], d),
+    done(d),
+  ]),
+);

@@ -63,7 +63,7 @@ t.test('a directory is walked', async (t) => {
   // -f3, -w1 join s20; agent-o1 and copied/sidechain-o2 join s2o), but
   // agent-f2 names session "other", which is no input: a run of its own.
   t.same(report.sessions, [
-    'background-1', 'express-demo',
+    'background-1', 'dir-read-1', 'express-demo', 'failed-task-1',
     'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'grade/reference-selftest.traces.json', 'S1',
     'graph/billing-tools-list.json', 'graph/keys-tools-list-v2-readonly.json', 'graph/keys-tools-list-v2.json', 'graph/keys-tools-list.json',
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',

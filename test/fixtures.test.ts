@@ -43,6 +43,17 @@ t.test('parallel-subagents', async (t) => {
   t.same(report.sufficiency!.calls.map((c) => c.thread), ['main', 'toolu_t2', 'toolu_t1']);
 });
 
+t.test('failed-delegation-is-a-call: a Task or Agent call that failed is an ordinary call', async (t) => {
+  const { report } = await analyze(read('failed-delegation-is-a-call.jsonl'));
+  t.same(lines(report), ['session store | sufficient | Task', 'cookie parsing | sufficient | Agent']);
+  t.same([report.sufficiency!.answered, report.sufficiency!.unjudged], [2, 0]);
+});
+
+t.test('directory-read-is-a-listing: a Read of a directory is search', async (t) => {
+  const { report } = await analyze(read('directory-read-is-a-listing.jsonl'));
+  t.same(lines(report), ['router | search | Read router/ (a directory)', 'views | search | Read lib/ (a directory)', 'view lookup | read_returned | Read view.js']);
+});
+
 t.test('malformed-lines: bad lines counted, the rest analysed', async (t) => {
   const { report } = await analyze(read('malformed-lines.jsonl'), {}, 64 * 1024, 'malformed-lines.jsonl');
   t.same(lines(report), ['q | read_returned | Read x.js']);

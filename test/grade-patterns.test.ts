@@ -74,3 +74,25 @@ t.test('WebFetch(domain:…) and other specs', async (t) => {
   t.notOk(m('WebFetch(domain:example.com)', call('WebFetch', { url: 'not a url' })));
   t.ok(m('Task(Explore)', call('Task', { subagent_type: 'Explore', prompt: 'x' })), 'a spec on another tool: any string argument');
 });
+
+t.test('Task and Agent are one tool: a pattern naming either matches both', async (t) => {
+  for (const pattern of ['Task', 'Agent', 'Task(*)', 'Agent()', 'Ta*']) {
+    t.ok(m(pattern, call('Task')), `${pattern} matches a Task call`);
+    t.ok(m(pattern, call('Agent')), `${pattern} matches an Agent call`);
+  }
+  t.ok(m('Task(Explore)', call('Agent', { subagent_type: 'Explore' })), 'with a spec: Task(Explore) on an Agent call');
+  t.ok(m('Agent(Explore)', call('Task', { subagent_type: 'Explore' })), 'and back');
+  t.notOk(m('Task(Explore)', call('Agent', { subagent_type: 'Plan' })), 'the spec still decides');
+  t.ok(m('task', call('Agent'), true), 'the near-miss fold sees both names');
+  t.notOk(m('task', call('Agent')), 'names stay case-sensitive');
+  t.notOk(m('Task', call('TaskCreate')), 'TaskCreate is another tool');
+  t.notOk(m('Agent', call('mcp__x__Agent')), 'an MCP tool named Agent is another tool');
+});
+
+t.test('Bash(spec) also matches the commands of a script run by bash -c, sh -c, zsh -c or eval', async (t) => {
+  t.ok(m('Bash(rm -rf:*)', bash('bash -c "rm -rf build"')));
+  t.ok(m('Bash(git push --force*)', bash("sudo sh -c 'cd app && git push --force'")));
+  t.ok(m('Bash(rm -rf:*)', bash('eval rm -rf build')));
+  t.ok(m('Bash(bash -c*)', bash('bash -c "ls"')), 'the outer command still matches as written');
+  t.notOk(m('Bash(rm -rf:*)', bash('bash -c "echo rm -rf build"')), 'a script that only prints the words');
+});

@@ -69,6 +69,28 @@ t.test('edited_without_read: what grounds a file', async (t) => {
   t.same(await ungrounded([step('e', 'Edit', { file_path: 'a.ts' })], options('grounding:\n  enabled: false\n')), [], 'grounding.enabled: false');
 });
 
+t.test('edited_without_read: a shell read inside bash -c, sh -c or eval grounds', async (t) => {
+  const ungrounded = async (events: Json[][]) => rules(await run(events), 'edited_without_read').map((f) => f.id);
+  for (const command of ['bash -c "cat src/a.ts"', "sh -c 'cd src && head a.ts'", 'eval cat src/a.ts']) {
+    t.same(await ungrounded([step('b', 'Bash', { command }), step('e', 'Edit', { file_path: 'src/a.ts' })]), [], command);
+  }
+  t.same(await ungrounded([step('b', 'Bash', { command: 'bash -c "cat src/a.ts" > /dev/null' }), step('e', 'Edit', { file_path: 'src/a.ts' })]), ['e'], 'output discarded: nothing seen');
+});
+
+t.test('forbidden_tool: Task and Agent are one tool; the flag names the tool as the transcript wrote it', async (t) => {
+  for (const [pattern, name] of [['Task', 'Agent'], ['Agent', 'Task'], ['Task(*)', 'Agent'], ['Agent(Explore)', 'Task']] as const) {
+    const r = await run([step('a', name, { subagent_type: 'Explore', prompt: 'look' })], options(`forbidden_tools: ["${pattern}"]\n`));
+    t.same(rules(r, 'forbidden_tool').map((f) => [f.tool, f.detail]), [[name, `forbidden tool '${name}' used at step 1 (matches '${pattern}')`]], `${pattern} forbids ${name}`);
+  }
+  const other = await run([step('a', 'Agent', { subagent_type: 'Plan', prompt: 'p' })], options('forbidden_tools: ["Task(Explore)"]\n'));
+  t.same(rules(other, 'forbidden_tool'), [], 'the spec still has to match');
+});
+
+t.test('forbidden_tool: a Bash pattern matches the commands of a bash -c script', async (t) => {
+  const r = await run([step('b', 'Bash', { command: 'bash -c "rm -rf build"' })], options('forbidden_tools: ["Bash(rm -rf:*)"]\n'));
+  t.same(rules(r, 'forbidden_tool').map((f) => f.id), ['b']);
+});
+
 t.test('forbidden_tool, and a call copied twice is one step', async (t) => {
   const r = await run([step('p', 'Bash', { command: 'npm test && git push --force' })], options('forbidden_tools: ["Bash(git push --force*)", "Bash(npm *)"]\n'));
   t.same(rules(r, 'forbidden_tool').map((f) => [f.id, f.detail]), [['p', "forbidden tool 'Bash' used at step 1 (matches 'Bash(git push --force*)')"]], 'one flag per call, naming the first pattern');

@@ -2,6 +2,7 @@
 // table, chains taking their highest class, wrappers looked through.
 import t from 'tap';
 import { classifyBash } from '../lib/graph/bash-class.js';
+import { MAX_SCRIPT_DEPTH } from '../lib/shell/inner-script.js';
 import { nodeOfCall } from '../lib/graph/nodes.js';
 
 const cases: [string, string][] = [
@@ -90,4 +91,30 @@ t.test('a Bash call is the node of its class; other tools keep their name', asyn
   t.equal(nodeOfCall('Bash', { command: 'ls' }), 'Bash:read');
   t.equal(nodeOfCall('Bash', {}), 'Bash:read', 'no command runs nothing');
   t.equal(nodeOfCall('Read', { command: 'rm -rf /' }), 'Read');
+});
+
+t.test('bash -c, sh -c, zsh -c and eval take the class of their script', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['bash -c "rm -rf build"', 'irreversible'],
+    ["sh -c 'git push origin main'", 'external_side_effect'],
+    ['zsh -lc "ls -la"', 'read'],
+    ['eval git push --force', 'irreversible'],
+    ['sudo sh -c "rm -rf /var/cache/app"', 'irreversible'],
+    ['bash -c "cat a" > out.txt', 'write'],
+    ['find . -name "*.o" -exec sh -c "rm -rf {}" \\;', 'irreversible'],
+    ['xargs -n1 bash -c "curl -X POST https://x"', 'external_side_effect'],
+    ['bash -c "bash -c \\"rm -rf build\\""', 'irreversible'],
+    ['bash deploy.sh', 'write'],
+  ];
+  for (const [cmd, cls] of cases) t.equal(classifyBash(cmd), cls, cmd);
+  t.equal(nodeOfCall('Bash', { command: 'bash -c "rm -rf build"' }), 'Bash:irreversible', 'the node of the script\'s class');
+});
+
+t.test('a script nested past MAX_SCRIPT_DEPTH is unknown, classed irreversible; hostile nesting is bounded', async (t) => {
+  const chain = (n: number, inner: string): string => `${'eval '.repeat(n)}${inner}`;
+  t.equal(classifyBash(chain(MAX_SCRIPT_DEPTH, 'ls')), 'read', `${MAX_SCRIPT_DEPTH} levels are read`);
+  t.equal(classifyBash(chain(MAX_SCRIPT_DEPTH + 1, 'ls')), 'irreversible', 'one more: what it runs is unknown');
+  t.equal(classifyBash(chain(10000, 'rm -rf build')), 'irreversible', '10,000 levels: no stack overflow, not hidden');
+  const deep = `echo ${'$('.repeat(10000)}rm -rf x${')'.repeat(10000)}`;
+  t.equal(classifyBash(deep), 'write', 'a 10,000-deep $(…) does not overflow the stack either');
 });

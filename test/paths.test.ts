@@ -1,5 +1,6 @@
 import t from 'tap';
 import { baseName, normPath, pathsMatch, resolvePath, samePath } from '../lib/paths.js';
+import { FileIndex } from '../lib/sufficiency/file-index.js';
 
 t.test('samePath: the reference rule', async (t) => {
   t.ok(samePath('/private/tmp/t-base/lib/response.js', 'lib/response.js'), 'absolute ends with relative');
@@ -21,8 +22,52 @@ t.test('resolvePath and pathsMatch', async (t) => {
   t.equal(resolvePath('x.js', undefined), undefined, 'relative without cwd: unknown');
   t.equal(resolvePath('~/x', '/repo'), undefined, '~ is not guessed');
   t.ok(pathsMatch('/repo/lib/./x.js', '/repo', 'lib/x.js', '/repo'), 'equal once resolved');
-  t.ok(pathsMatch('x.js', '/repo/lib', 'lib/x.js', '/repo'), 'or by suffix');
+  t.ok(pathsMatch('x.js', '/repo/lib', 'lib/x.js', '/repo'), 'x.js under /repo/lib is /repo/lib/x.js');
   t.notOk(pathsMatch('/other/y.js', '/repo', 'lib/x.js', '/repo'));
+});
+
+t.test('pathsMatch: resolved paths decide; the suffix rule only when one side cannot be resolved', async (t) => {
+  t.notOk(pathsMatch('/other/lib/util.js', '/repo', 'lib/util.js', '/repo'), 'both resolve, differ: no match, though one ends with the other');
+  t.notOk(pathsMatch('util.js', '/repo', 'lib/util.js', '/repo'), 'a bare basename under a known cwd is its own file');
+  t.notOk(pathsMatch('../lib/x.js', '/repo/src', 'lib/x.js', '/other'), '/repo/lib/x.js is not /other/lib/x.js');
+  t.ok(pathsMatch('/other/lib/util.js', '/repo', 'lib/util.js', undefined), 'one side unresolvable: suffix');
+  t.ok(pathsMatch('util.js', undefined, 'lib/util.js', '/repo'), 'a bare basename with no cwd: suffix');
+  t.ok(pathsMatch('~/lib/x.js', '/repo', 'lib/x.js', '/repo'), '~ is never resolved: suffix');
+  t.notOk(pathsMatch('/a/lib/x.js', undefined, '/b/lib/x.js', undefined), 'two absolute paths resolve without a cwd');
+});
+
+t.test('FileIndex.has agrees with pathsMatch over every entry, and honours its limit', async (t) => {
+  // Seeded random paths from a small alphabet, so suffix and resolution
+  // matches are frequent; every query is compared with a scan of all entries.
+  let seed = 7;
+  const rnd = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const parts = ['a', 'b', 'lib', '..', '.', 'x.js', 'y.js'];
+  const cwds = [undefined, '/r', '/r/lib', '/s'];
+  const path = (): string => {
+    const segs = Array.from({ length: 1 + rnd(3) }, () => parts[rnd(parts.length)]!);
+    const p = segs.join('/') + (rnd(2) ? '/x.js' : '');
+    return rnd(4) === 0 ? `/${p}` : rnd(8) === 0 ? `./${p}` : p;
+  };
+  // The index keeps one entry per (cwd, path); so does this list.
+  const refs = [...new Map(Array.from({ length: 300 }, () => ({ path: path(), cwd: cwds[rnd(cwds.length)] })).map((r) => [`${r.cwd}\0${r.path}`, r])).values()];
+  const index = new FileIndex();
+  for (const r of refs) index.add(r);
+  t.equal(index.size, refs.length, 'one entry per distinct file reference');
+  let matched = 0;
+  for (let q = 0; q < 2000; q++) {
+    const f = { path: path(), cwd: cwds[rnd(cwds.length)] };
+    const limit = rnd(refs.length + 1);
+    const want = refs.some((r, i) => i < limit && pathsMatch(f.path, f.cwd, r.path, r.cwd));
+    if (index.has(f, limit) !== want) {
+      t.fail(`${JSON.stringify(f)} limit ${limit}: index says ${!want}`);
+      return;
+    }
+    if (want) matched++;
+  }
+  t.ok(matched > 200, `the random queries match often enough to mean something (${matched})`);
 });
 
 t.test('normPath and baseName', async (t) => {

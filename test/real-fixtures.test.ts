@@ -23,8 +23,9 @@ const REAL = new URL('../../shared/fixtures/real/', import.meta.url).pathname;
 const EXPECTED: Record<string, { threads: string[]; delegations: string[] }> = {
   'sessions/cc-session_v1.0.108_task-inline-sidechains_tool-errors.jsonl': {
     threads: ['toolu_014YF9TXhDRR7BnpasNJ7gjC sidechain', 'toolu_01LKfUwrsnof18CpWZQcJH44 sidechain'],
-    // The first Task failed validation: no sidechain, nothing to judge.
-    delegations: ['toolu_014YF9TXhDRR7BnpasNJ7gjC found Glob', 'toolu_01LKfUwrsnof18CpWZQcJH44 found Bash', 'toolu_018t5jce2ZNoGr2ADsHGQife absent'],
+    // The first Task failed validation (InputValidationError): no subagent
+    // ran, so it resolves as failed — an ordinary call — at its error result.
+    delegations: ['toolu_018t5jce2ZNoGr2ADsHGQife failed', 'toolu_014YF9TXhDRR7BnpasNJ7gjC found Glob', 'toolu_01LKfUwrsnof18CpWZQcJH44 found Bash'],
   },
   'sessions/cc-session_v1.0.43_1MB-image-line.jsonl': { threads: [], delegations: [] },
   'sessions/cc-session_v1.0.98_long-inline-sidechains_summary-line.jsonl': {

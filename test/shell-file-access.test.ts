@@ -2,6 +2,7 @@
 import t from 'tap';
 import { classifyShell } from '../lib/shell/file-access.js';
 import { unwrapCommand } from '../lib/shell/wrappers.js';
+import { MAX_SCRIPT_DEPTH } from '../lib/shell/inner-script.js';
 
 function kind(cmd: string): [string, string[]] {
   const a = classifyShell(cmd, '/t');
@@ -74,4 +75,51 @@ t.test('wrappers unwrap to the command they run', async (t) => {
   t.same(unwrapCommand(['sudo', '-u', 'me', 'nice', '-n', '5', 'nohup', 'cat', 'f']), ['cat', 'f']);
   t.same(unwrapCommand(['timeout', '-s', 'KILL', '10', 'grep', 'x']), ['grep', 'x']);
   t.same(unwrapCommand(['command', '-v', 'cat']), [], 'command -v runs nothing');
+});
+
+t.test('bash -c, sh -c, zsh -c and eval: the script is read as a command line', async (t) => {
+  const cases: Array<[string, [string, string[]]]> = [
+    ['bash -c "cat lib/x.js"', ['read', ['lib/x.js']]],
+    ["sh -c 'rg foo lib'", ['search', []]],
+    ['zsh -c "sed -i s/a/b/ lib/x.js"', ['write', ['lib/x.js']]],
+    ['/bin/bash -euo pipefail -c "head lib/x.js"', ['read', ['lib/x.js']]],
+    ['bash --norc -lc "cat lib/x.js" ignored-name', ['read', ['lib/x.js']]],
+    ['bash -c -- "cat lib/x.js"', ['read', ['lib/x.js']]],
+    ['eval cat lib/x.js', ['read', ['lib/x.js']]],
+    ['eval "cat lib/x.js | head"', ['read', ['lib/x.js']]],
+    ['sudo -u app env A=1 sh -c "cat lib/x.js"', ['read', ['lib/x.js']]],
+    ['bash -c "bash -c \\"cat lib/x.js\\""', ['read', ['lib/x.js']]],
+    // The script's output goes where the command's goes.
+    ['bash -c "cat lib/x.js" > out.txt', ['write', ['out.txt']]],
+    ['bash -c "cat lib/x.js" > /dev/null', ['none', []]],
+    ['bash -c "cat lib/x.js" | tee copy.txt', ['write', ['copy.txt']]],
+    ['echo "$(bash -c \'cat lib/x.js\')"', ['read', ['lib/x.js']]],
+    // Not a script: a file run by the shell, or a bare shell.
+    ['bash build.sh lib/x.js', ['none', []]],
+    ['sh', ['none', []]],
+    ['bash -x', ['none', []]],
+    ['eval', ['none', []]],
+  ];
+  for (const [cmd, want] of cases) t.same(kind(cmd), want, cmd);
+  // A cd inside the script moves only the script's directory.
+  const a = classifyShell('bash -c "cd /repo && cat lib/x.js" && cat y.js', '/t');
+  t.same(a.reads, [{ path: 'lib/x.js', cwd: '/repo' }, { path: 'y.js', cwd: '/t' }], 'the script is a child shell');
+  // Its output file is relative to the outer directory, even after a cd inside.
+  const w = classifyShell('bash -c "cd /repo && cat x" > out.txt', '/t');
+  t.same(w.writes, [{ path: 'out.txt', cwd: '/t' }], 'the redirect is the outer shell\'s');
+});
+
+t.test('scripts nest at most MAX_SCRIPT_DEPTH deep: hostile nesting is bounded', async (t) => {
+  // `eval eval … eval cat f` is linear in size and as deep as it is long.
+  const chain = (n: number): string => `${'eval '.repeat(n)}cat lib/x.js`;
+  t.same(kind(chain(MAX_SCRIPT_DEPTH)), ['read', ['lib/x.js']], `${MAX_SCRIPT_DEPTH} levels are read`);
+  t.same(kind(chain(MAX_SCRIPT_DEPTH + 1)), ['none', []], 'one more: not read');
+  t.same(kind(chain(10000)), ['none', []], '10,000 levels: no stack overflow, nothing read');
+  // Properly quoted nesting doubles in size per level (17 levels: 256 KB).
+  let s = 'cat lib/x.js';
+  for (let i = 0; i < MAX_SCRIPT_DEPTH; i++) s = `bash -c ${JSON.stringify(s)}`;
+  t.same(kind(s), ['read', ['lib/x.js']], `${MAX_SCRIPT_DEPTH} quoted levels are read`);
+  t.same(kind(`bash -c ${JSON.stringify(s)}`), ['none', []], 'one more: past the bound, nothing read');
+  // Quotes that do not nest (each `"` closes the last) are not deep at all.
+  t.same(kind(`${'bash -c "'.repeat(10000)}cat lib/x.js${'"'.repeat(10000)}`), ['none', []], 'naive repetition is three levels of `bash`');
 });

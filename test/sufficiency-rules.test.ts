@@ -134,7 +134,7 @@ t.test('§4.1.5 calls are listed in the order made, with their ids; malformed li
   t.same(report.diagnostics.items.map((i) => [i.code, i.line]), [['line_not_json', 12], ['line_not_object', 13]], 'each with its line number');
 });
 
-t.test('concurrent is counted once per explore, as the reference counts it', async (t) => {
+t.test('concurrent counts pairs: two explores then one Read in a message give 2', async (t) => {
   const s = await run([
     req('m1', [explore('e1', 'one'), explore('e2', 'two'), toolUse('r0', 'Read', { file_path: 'lib/z.js' })]),
     exploreRes('e1', [R]),
@@ -177,8 +177,8 @@ async function afterCall(next: Json): Promise<SufficiencyCall> {
   return s.calls[0]!;
 }
 
-t.test('paths match by suffix or after resolving against the cwd', async (t) => {
-  t.equal((await afterCall(toolUse('r', 'Read', { file_path: 'response.js' }))).bucket, 'read_returned', 'a bare basename (the reference rule)');
+t.test('paths resolved against the cwd match when equal', async (t) => {
+  t.equal((await afterCall(toolUse('r', 'Read', { file_path: 'response.js' }))).bucket, 'read_missed', 'a bare basename under a known cwd is /t/response.js, another file');
   t.equal((await afterCall(toolUse('r', 'Read', { file_path: '/t/lib/./response.js' }))).bucket, 'read_returned', '/./ resolved against the cwd');
   t.equal((await afterCall(toolUse('r', 'Read', { file_path: '/t/src/../lib/response.js' }))).bucket, 'read_returned', '.. resolved');
   t.equal((await afterBash('cd /t/lib && cat ./response.js')).bucket, 'read_returned', 'cd earlier in the chain moves the cwd');

@@ -4,6 +4,9 @@
 // thread the moment it is known:
 //   found  — that first call;
 //   none   — the subagent thread ended without one ("moved on");
+//   failed — the call came back an error before any subagent spoke (an
+//            `InputValidationError`, an unknown agent type): no subagent
+//            ran, so it is an ordinary call;
 //   absent — the thread never appeared in the input (background subagents
 //            print nothing in stream-json): the delegation cannot be judged.
 import type { Transform } from 'node:stream';
@@ -18,7 +21,7 @@ interface Pending {
   opened: boolean;
 }
 
-function resolved(p: Pending, from: CanonicalEvent, outcome: 'found' | 'none' | 'absent', first?: EventOf<'tool_call'>): CanonicalEvent {
+function resolved(p: Pending, from: CanonicalEvent, outcome: 'found' | 'none' | 'failed' | 'absent', first?: EventOf<'tool_call'>): CanonicalEvent {
   const c = p.call;
   return {
     kind: 'delegation_resolved',
@@ -59,6 +62,16 @@ export class DelegationResolver implements StageLogic<StreamItem, StreamItem> {
           push(resolved(p, ev, 'found', ev));
         }
         if (isDelegation(ev.name)) this.#pending.set(ev.id, { call: ev, opened: false });
+        return;
+      }
+      case 'tool_result': {
+        // Its subagent's events come before its result; an error with none
+        // before it means no subagent ran (an open thread closed already).
+        const p = this.#pending.get(ev.id);
+        if (p && ev.isError) {
+          this.#pending.delete(ev.id);
+          push(resolved(p, ev, p.opened ? 'none' : 'failed'));
+        }
         return;
       }
       case 'thread_open': {

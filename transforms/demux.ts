@@ -68,10 +68,12 @@ export class Demuxer implements StageLogic<StreamItem, StreamItem> {
       const spawned = this.#delegations.has(ev.thread);
       this.#openThread(ev, ev.thread, spawned ? 'subagent' : 'orphan', spawned ? ev.thread : null, push);
     }
-    if (ev.kind === 'tool_result' && this.#delegations.has(ev.id) && this.#open.has(ev.id)) {
-      // The subagent has finished before its result is handed back.
-      this.#close(ev, ev.id, push);
-      this.#delegations.delete(ev.id);
+    if (ev.kind === 'tool_result' && this.#delegations.has(ev.id)) {
+      if (this.#open.has(ev.id)) {
+        // The subagent has finished before its result is handed back.
+        this.#close(ev, ev.id, push);
+        this.#delegations.delete(ev.id);
+      } else if (ev.isError) this.#delegations.delete(ev.id); // it failed: no subagent will speak
     }
     push(ev);
     if (ev.kind === 'tool_call' && isDelegation(ev.name)) this.#delegations.add(ev.id);

@@ -4,9 +4,10 @@
 // the bucket of one reaction is decided in lib/sufficiency/reaction.ts.
 //
 // A probe is decided as soon as that is certain — its error result, its
-// reaction (or its delegation's resolution), or the end of its turn or
-// thread — and a finding goes out at once. State is per open thread and per
-// undecided probe; a probe's response text is kept only until it is decided.
+// reaction (or its delegation's resolution; for a Read, that Read's result,
+// which says whether it read a directory), or the end of its turn or thread —
+// and a finding goes out at once. State is per open thread and per undecided
+// probe; a probe's response text is kept only until it is decided.
 import type { Transform } from 'node:stream';
 import type { EventOf, ToolCallRef } from '../lib/events.js';
 import type { StreamItem, SufficiencyFinding } from '../lib/items.js';
@@ -21,6 +22,7 @@ import { classifyReaction } from '../lib/sufficiency/reaction.js';
 import { compileMarker, DEFAULT_MARKER, returnedFiles } from '../lib/sufficiency/returned.js';
 import { mentionedPaths } from '../lib/sufficiency/mentions.js';
 import { FileIndex } from '../lib/sufficiency/file-index.js';
+import { awaitsResult, isDirectoryError } from '../lib/sufficiency/directory-read.js';
 import { pathsMatch } from '../lib/paths.js';
 import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from '../lib/sufficiency/summary.js';
 import { countCall, emptyCounts } from '../lib/sufficiency/summary.js';
@@ -46,12 +48,23 @@ interface Probe {
   text: string | undefined;
   returned: string[];
   chars: number;
-  sameMessageFileAccess: boolean;
+  /** File accesses written after it in its own message (rule 1's `concurrent` pairs). */
+  sameMessageFileAccesses: number;
   reaction: ToolCallRef | undefined;
   /** Files returned by earlier probes of the thread, fixed when the reaction is known. */
   earlier: Earlier | undefined;
   resolution: EventOf<'delegation_resolved'> | undefined;
+  /** The Read it is judged by read a directory; undefined until that Read's result (or its end) is known. */
+  directory: boolean | undefined;
+  /** Waiting for the result of this call (a Read it is judged by). */
+  awaiting: string | undefined;
   decided: boolean;
+}
+
+/** Probes waiting for the result of one call, and that call's thread. */
+interface Awaited {
+  readonly thread: string;
+  readonly probes: Probe[];
 }
 
 interface Decision {
@@ -97,6 +110,8 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #byId = new Map<string, Probe>();
   /** Answered probes whose reaction is a delegation, by that delegation's id. */
   #byDelegation = new Map<string, Probe[]>();
+  /** Probes judged by a Read, by that Read's id, until its result says whether it read a directory. */
+  #byAwaited = new Map<string, Awaited>();
   #counts: SufficiencyCounts = emptyCounts();
   /** Claude Code's own helper agents: reported elsewhere, never judged. */
   #internal = new Set<string>();
@@ -132,6 +147,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       case 'turn_end':
         // A run's end ends every thread's wait; a new prompt ends only its own.
         for (const [thread, t] of this.#threads) if (ev.reason !== 'user_prompt' || thread === ev.thread) this.#endWaits(t, decided);
+        this.#endAwaited(ev.reason === 'user_prompt' ? ev.thread : undefined, decided);
         break;
       case 'thread_close': {
         this.#internal.delete(ev.thread);
@@ -140,6 +156,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
           this.#endWaits(t, decided);
           this.#threads.delete(ev.thread);
         }
+        this.#endAwaited(ev.thread, decided);
         break;
       }
       case 'session_end':
@@ -160,6 +177,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#threads.clear();
     this.#byId.clear();
     this.#byDelegation.clear();
+    this.#byAwaited.clear();
     this.#counts = emptyCounts();
   }
 
@@ -181,7 +199,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       // Rule 1: a call written in the probe's own message was made before the
       // response existed — not a reaction.
       if (ev.messageId === p.messageId) {
-        if (!p.sameMessageFileAccess) p.sameMessageFileAccess = fileAccess ??= isFileAccess(call);
+        if ((fileAccess ??= isFileAccess(call))) p.sameMessageFileAccesses++;
         continue;
       }
       // Rule 2: bookkeeping says nothing about the response.
@@ -192,7 +210,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         const waiting = this.#byDelegation.get(ev.id);
         if (waiting) waiting.push(p);
         else this.#byDelegation.set(ev.id, [p]);
-      }
+      } else this.#awaitResult(p, call);
       this.#tryDecide(p, decided);
     }
     if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
@@ -205,10 +223,12 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         text: undefined,
         returned: [],
         chars: 0,
-        sameMessageFileAccess: false,
+        sameMessageFileAccesses: 0,
         reaction: undefined,
         earlier: undefined,
         resolution: undefined,
+        directory: undefined,
+        awaiting: undefined,
         decided: false,
       };
       t.window.push(p);
@@ -218,6 +238,15 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   }
 
   #toolResult(ev: EventOf<'tool_result'>, decided: Decision[]): void {
+    const awaited = this.#byAwaited.get(ev.id);
+    if (awaited) {
+      this.#byAwaited.delete(ev.id);
+      const directory = isDirectoryError(ev.isError, ev.text);
+      for (const q of awaited.probes) {
+        q.directory = directory;
+        this.#tryDecide(q, decided);
+      }
+    }
     const p = this.#byId.get(ev.id);
     if (!p || p.result !== 'waiting') return;
     if (ev.isError) p.result = 'errored';
@@ -238,7 +267,29 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#byDelegation.delete(ev.id);
     for (const p of waiting) {
       p.resolution = ev;
+      if (ev.outcome === 'found' && ev.first) this.#awaitResult(p, ev.first);
       this.#tryDecide(p, decided);
+    }
+  }
+
+  /** A probe judged by a Read waits for its result: it may say the Read was of a directory. */
+  #awaitResult(p: Probe, call: ToolCallRef): void {
+    if (p.awaiting !== undefined || p.directory !== undefined || !awaitsResult(call)) return;
+    p.awaiting = call.id;
+    const a = this.#byAwaited.get(call.id);
+    if (a) a.probes.push(p);
+    else this.#byAwaited.set(call.id, { thread: call.thread, probes: [p] });
+  }
+
+  /** Reads of `thread` (every thread when undefined) whose result never came: files, as far as anyone knows. */
+  #endAwaited(thread: string | undefined, decided: Decision[]): void {
+    for (const [id, a] of this.#byAwaited) {
+      if (thread !== undefined && a.thread !== thread) continue;
+      this.#byAwaited.delete(id);
+      for (const p of a.probes) {
+        p.directory = false;
+        this.#tryDecide(p, decided);
+      }
     }
   }
 
@@ -267,16 +318,22 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (p.decided) return;
     if (p.result === 'errored') return this.#decide(p, null, 'is_error', decided);
     if (p.result === 'waiting' || !p.reaction) return;
-    if (!isDelegation(p.reaction.name)) return this.#decide(p, classifyReaction(p.reaction, this.#view(p)), undefined, decided);
+    if (!isDelegation(p.reaction.name)) return this.#judge(p, p.reaction, undefined, decided);
     const r = p.resolution;
     if (!r) return;
     // Rule 4: a delegation is judged by what the subagent did first.
-    if (r.outcome === 'found' && r.first) {
-      const inner = classifyReaction(r.first, this.#view(p));
-      return this.#decide(p, { ...inner, next: `${r.name} → ${inner.next}` }, undefined, decided);
-    }
-    if (r.outcome === 'none') return this.#decide(p, { bucket: 'sufficient', next: r.name }, undefined, decided);
+    if (r.outcome === 'found' && r.first) return this.#judge(p, r.first, r.name, decided);
+    // A subagent that did nothing, or a delegation that failed (no subagent
+    // ran): an ordinary call, nothing left unknown.
+    if (r.outcome === 'none' || r.outcome === 'failed') return this.#decide(p, { bucket: 'sufficient', next: r.name }, undefined, decided);
     return this.#decide(p, null, 'unjudged', decided);
+  }
+
+  /** Buckets `p` by `call` (through the delegation `via`), once a Read's result has said whether it read a directory. */
+  #judge(p: Probe, call: ToolCallRef, via: string | undefined, decided: Decision[]): void {
+    if (p.directory === undefined && awaitsResult(call)) return;
+    const inner = classifyReaction(call, this.#view(p), p.directory === true);
+    this.#decide(p, via === undefined ? inner : { ...inner, next: `${via} → ${inner.next}` }, undefined, decided);
   }
 
   #view(p: Probe): ProbeView {
@@ -305,6 +362,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
 
   #sessionEnd(ev: EventOf<'session_end'>, decided: Decision[]): void {
     for (const t of this.#threads.values()) if (!ev.stopped) this.#endWaits(t, decided);
+    if (!ev.stopped) this.#endAwaited(undefined, decided);
     for (const p of this.#byId.values()) {
       if (p.decided) continue;
       if (ev.stopped) this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'pending', decided);
@@ -327,7 +385,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     };
     if (reaction?.named !== undefined) call.named = reaction.named;
     if (reason !== undefined) call.reason = reason;
-    countCall(this.#counts, call, p.result === 'answered' && p.sameMessageFileAccess);
+    countCall(this.#counts, call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);
     p.text = undefined;
     decided.push({ seq: p.seq, call });
   }

@@ -3,7 +3,8 @@
 // `.claude/settings.json`:
 //   Tool | Tool(*)            every call of the tool
 //   mcp__server | mcp__server__tool | mcp__auth__*     MCP tools; `*` globs names
-//   Bash(spec)                 spec against EACH command of a ;/&&/||/| chain;
+//   Bash(spec)                 spec against EACH command of a ;/&&/||/| chain,
+//                              of each $(…), and of a `bash -c`/`eval` script;
 //                              `*` matches anything, spaces included; a lone
 //                              trailing `*` may match nothing (`ls *` ≡ `ls`);
 //                              legacy `prefix:*` = the prefix at a word boundary
@@ -11,13 +12,15 @@
 //                              LS; Edit covers every editing tool
 //   WebFetch(domain:host)      fetches of that host
 //   Other(spec)                spec as a glob on the call's string arguments
-// Plain names are exact and case-sensitive, like Claude Code's.
+// Plain names are exact and case-sensitive, like Claude Code's; a renamed
+// tool answers to both names (`Task` and `Agent` are one tool).
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import type { ToolCallRef } from '../events.js';
 import { resolvePath } from '../paths.js';
-import { parseShell, allCommands } from '../shell/parse.js';
-import { EDIT_TOOLS, filePathOf } from '../tools.js';
+import { parseShell } from '../shell/parse.js';
+import { commandsRun } from '../shell/inner-script.js';
+import { EDIT_TOOLS, filePathOf, toolNames } from '../tools.js';
 
 const READ_FAMILY: ReadonlySet<string> = new Set(['Read', 'NotebookRead', 'Grep', 'Glob', 'LS']);
 
@@ -146,7 +149,8 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
 
   const nameMatches = (tool: string, fold: boolean): boolean => {
     const re = fold ? foldName : exactName;
-    if (re.test(tool)) return true;
+    // A renamed tool answers to both its names: `Task` matches an `Agent` call and back.
+    if (toolNames(tool).some((n) => re.test(n))) return true;
     // `mcp__server` names every tool of that server.
     if (isMcpServer) return (fold ? tool.toLowerCase() : tool).startsWith(`${fold ? name.toLowerCase() : name}__`);
     // `Read(p)` and `Edit(p)` stand for their families.
@@ -162,7 +166,7 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
     specMatches = (call) => {
       const command = call.input.command;
       if (typeof command !== 'string') return false;
-      for (const c of allCommands(parseShell(command))) if (re.test(c.raw) || re.test(c.argv.join(' '))) return true;
+      for (const c of commandsRun(parseShell(command))) if (re.test(c.raw) || re.test(c.argv.join(' '))) return true;
       return false;
     };
   } else if (name === 'Read' || name === 'Edit') {

@@ -3,12 +3,17 @@
 // looked through; a chain, a pipeline or a substitution takes the highest
 // class of its commands; a redirect into a file makes a reader a writer.
 // Anything the table does not name is `write`: unknown is never harmless.
+// A script run by `bash -c`, `sh -c`, `zsh -c` or `eval` is read like the
+// line itself; one nested deeper than MAX_SCRIPT_DEPTH is not read and is
+// `irreversible` — what it runs is unknown, and nobody nests that deep but to
+// hide what runs.
 import { basename } from 'node:path';
 import { BLAST_CLASSES } from '../config.js';
 import type { BlastClass } from '../config.js';
 import type { SimpleCommand } from '../shell/parse.js';
 import { allCommands, parseShell } from '../shell/parse.js';
 import { unwrapCommand } from '../shell/wrappers.js';
+import { innerScript, MAX_SCRIPT_DEPTH } from '../shell/inner-script.js';
 
 function higher(a: BlastClass, b: BlastClass): BlastClass {
   return BLAST_CLASSES.indexOf(a) >= BLAST_CLASSES.indexOf(b) ? a : b;
@@ -93,7 +98,7 @@ function classifyWget(args: readonly string[]): BlastClass {
 }
 
 /** `find … -delete` / `-exec cmd … ;` are as bad as what they run. */
-function classifyFind(args: readonly string[]): BlastClass {
+function classifyFind(args: readonly string[], depth: number): BlastClass {
   let cls: BlastClass = 'read';
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -101,18 +106,23 @@ function classifyFind(args: readonly string[]): BlastClass {
     if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
       const end = args.findIndex((x, j) => j > i && (x === ';' || x === '+'));
       const inner = args.slice(i + 1, end === -1 ? args.length : end);
-      cls = higher(cls, classifyArgv(inner));
+      cls = higher(cls, classifyArgv(inner, undefined, depth));
       i = end === -1 ? args.length : end;
     }
   }
   return cls;
 }
 
-/** One command's class from its words alone (no redirects, no substitutions). */
-export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastClass {
+/**
+ * One command's class from its words alone (no redirects, no substitutions).
+ * `stdinText` is asked for only by a SQL client; `depth`: scripts it runs within.
+ */
+export function classifyArgv(argvIn: readonly string[], stdinText: () => string = () => '', depth = 0): BlastClass {
   const argv = unwrapCommand(argvIn);
   const first = argv[0];
   if (first === undefined) return 'read';
+  const script = innerScript(argv);
+  if (script !== undefined) return depth >= MAX_SCRIPT_DEPTH ? 'irreversible' : classifyLine(script, depth + 1);
   const name = basename(first);
   const args = argv.slice(1);
   switch (name) {
@@ -136,7 +146,7 @@ export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastCl
     case 'wget':
       return classifyWget(args);
     case 'find':
-      return classifyFind(args);
+      return classifyFind(args, depth);
     case 'sed':
       return hasFlag(args, 'i', ['--in-place']) ? 'write' : 'read';
     case 'rsync':
@@ -145,7 +155,7 @@ export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastCl
       break;
   }
   if (name.startsWith('mkfs.')) return 'irreversible';
-  if (SQL_CLIENTS.has(name)) return SQL_DESTRUCTIVE.test(`${args.join(' ')}\n${stdinText}`) ? 'irreversible' : 'write';
+  if (SQL_CLIENTS.has(name)) return SQL_DESTRUCTIVE.test(`${args.join(' ')}\n${stdinText()}`) ? 'irreversible' : 'write';
   if (REMOTE_SHELLS.has(name)) return 'external_side_effect';
   if (PUBLISHERS[name]?.has(args.find((a) => !a.startsWith('-')) ?? '')) return 'external_side_effect';
   if (READERS.has(name)) return 'read';
@@ -158,13 +168,18 @@ function writesAFile(cmd: SimpleCommand): boolean {
 
 /** A command line's class: the highest of every command in it. */
 export function classifyBash(command: string): BlastClass {
+  return classifyLine(command, 0);
+}
+
+/** `classifyBash` for a line run as a script `depth` levels down. */
+function classifyLine(command: string, depth: number): BlastClass {
   const commands = parseShell(command);
   // What a SQL client reads on stdin: its heredoc or here-string, or what the
   // rest of its pipeline prints (`echo 'DROP TABLE t' | psql`).
   let cls: BlastClass = 'read';
   for (const cmd of allCommands(commands)) {
-    const stdinText = [...cmd.heredocs.map((h) => h.body), ...cmd.redirects.filter((r) => r.op === '<<<').map((r) => r.target), cmd.after === '|' ? command : ''].join('\n');
-    cls = higher(cls, classifyArgv(cmd.argv, stdinText));
+    const stdinText = (): string => [...cmd.heredocs.map((h) => h.body), ...cmd.redirects.filter((r) => r.op === '<<<').map((r) => r.target), cmd.after === '|' ? command : ''].join('\n');
+    cls = higher(cls, classifyArgv(cmd.argv, stdinText, depth));
     if (writesAFile(cmd)) cls = higher(cls, 'write');
     if (cls === 'irreversible') return cls;
   }

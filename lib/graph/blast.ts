@@ -5,6 +5,7 @@
 import { BLAST_CLASSES } from '../config.js';
 import type { BlastClass } from '../config.js';
 import { BASH_PREFIX } from './nodes.js';
+import { formerNames } from '../tools.js';
 
 export { BLAST_CLASSES };
 export type { BlastClass };
@@ -119,7 +120,16 @@ export class BlastPatterns {
   }
 
   match(name: string): BlastClass | undefined {
-    return this.#exact.get(name) ?? this.#globs.find((g) => g.re.test(name))?.blast;
+    return this.matchAny([name]);
+  }
+
+  /** The label for a tool known by `names` (its name, then former names): an exact name over any glob. */
+  matchAny(names: readonly string[]): BlastClass | undefined {
+    for (const n of names) {
+      const b = this.#exact.get(n);
+      if (b) return b;
+    }
+    return this.#globs.find((g) => names.some((n) => g.re.test(n)))?.blast;
   }
 }
 
@@ -128,9 +138,9 @@ export interface BlastVerdict {
   readonly source: BlastSource;
 }
 
-/** A node's blast from the strongest source that knows it. */
+/** A node's blast from the strongest source that knows it; a label for a tool's former name counts. */
 export function resolveBlast(name: string, patterns: BlastPatterns, annotations: ToolAnnotations | undefined): BlastVerdict {
-  const fromConfig = patterns.match(name);
+  const fromConfig = patterns.matchAny([name, ...formerNames(name)]);
   if (fromConfig) return { blast: fromConfig, source: 'config' };
   const fromAnnotations = annotationBlast(annotations);
   if (fromAnnotations) return { blast: fromAnnotations, source: 'annotations' };

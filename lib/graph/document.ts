@@ -15,6 +15,8 @@ import { BLAST_CLASSES, BLAST_SOURCES, BLASTS, BlastPatterns, DEFAULT_WEIGHTS, r
 import type { BlastClass, ToolAnnotations } from './blast.js';
 import type { CatalogTool } from './catalog-file.js';
 import { END, START, mcpServer, nodesOfCatalogName } from './nodes.js';
+import { canonicalToolName, formerNames } from '../tools.js';
+import { foldRenamedTools } from './renamed.js';
 
 export const GRAPH_SCHEMA_VERSION = 1;
 export const DEFAULT_SIMILARITY_FACTOR = 0.5;
@@ -52,6 +54,8 @@ export const graphSchema = z.strictObject({
       /** Where the catalog lists it; empty: only observed. */
       catalog: z.array(z.enum(CATALOG_ORIGINS)),
       server: z.string().optional(),
+      /** Former names of the tool, whose calls and catalog entries count here (`Task` for `Agent`). */
+      aliases: z.array(z.string()).optional(),
       annotations: annotationsSchema.optional(),
       prodCount: count,
       evalCount: count,
@@ -103,7 +107,7 @@ export function buildGraph(acc: GraphAccumulator, b: BuildInputs): Graph {
   for (const t of b.catalogFiles) {
     list(t.name, 'catalog');
     // Files are read in order given: a later file's hints win.
-    if (t.annotations) annotations.set(t.name, t.annotations);
+    if (t.annotations) annotations.set(canonicalToolName(t.name), t.annotations);
   }
   for (const name of b.config.tools ?? []) list(name, 'config');
 
@@ -127,6 +131,8 @@ export function buildGraph(acc: GraphAccumulator, b: BuildInputs): Graph {
     };
     const server = mcpServer(name);
     if (server !== undefined) node.server = server;
+    const aliases = formerNames(name);
+    if (aliases.length > 0) node.aliases = [...aliases];
     if (a) node.annotations = a;
     return node;
   });
@@ -159,7 +165,7 @@ export async function readGraph(path: string, cwd?: string): Promise<Graph> {
   const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (version !== GRAPH_SCHEMA_VERSION) throw new InputError(`${path}: schemaVersion ${JSON.stringify(version)} is not ${GRAPH_SCHEMA_VERSION}; rebuild it with 'graph build'`);
   const parsed = graphSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return foldRenamedTools(parsed.data, CATALOG_ORIGINS);
   const lines = parsed.error.issues.slice(0, 20).map((i) => `${path}: ${keyPath(i.path)}: ${i.message}`);
   throw new InputError(lines.join('\n'));
 }

@@ -1,8 +1,9 @@
 // What a node of the action graph is called. A Bash call is the node of its
 // command's class, so a force-push is not hidden behind a harmless `ls`; a
-// catalog entry `Bash` stands for all four.
+// catalog entry `Bash` stands for all four. A renamed tool is one node under
+// its current name (`Task` calls land on `Agent`).
 import { classifyBash } from './bash-class.js';
-import { SHELL_TOOL } from '../tools.js';
+import { SHELL_TOOL, canonicalToolName } from '../tools.js';
 import { BLAST_CLASSES } from '../config.js';
 
 export const START = 'START';
@@ -16,14 +17,14 @@ export function isPseudo(node: string): boolean {
 
 /** The node a call lands on. */
 export function nodeOfCall(name: string, input: Record<string, unknown>): string {
-  if (name !== SHELL_TOOL) return name;
+  if (name !== SHELL_TOOL) return canonicalToolName(name);
   const command = input.command;
   return `${BASH_PREFIX}${classifyBash(typeof command === 'string' ? command : '')}`;
 }
 
 /** The nodes a catalog name stands for. */
 export function nodesOfCatalogName(name: string): readonly string[] {
-  return name === SHELL_TOOL ? BASH_NODES : [name];
+  return name === SHELL_TOOL ? BASH_NODES : [canonicalToolName(name)];
 }
 
 /**

@@ -27,7 +27,10 @@ export function policy(graph: Graph): Policy {
       const own = n.name.slice(BASH_PREFIX.length);
       const cls = (Object.hasOwn(BASH_DENY_RULES, own) ? own : effectiveBlast(n.blast)) as keyof typeof BASH_DENY_RULES;
       for (const rule of BASH_DENY_RULES[cls]) rules.push({ rule, tool: n.name, blast: n.blast, reason });
-    } else rules.push({ rule: n.name, tool: n.name, blast: n.blast, reason });
+    } else {
+      // A renamed tool is denied by each of its names: a Claude Code older than the rename knows only the old one.
+      for (const name of [n.name, ...(n.aliases ?? [])]) rules.push({ rule: name, tool: n.name, blast: n.blast, reason });
+    }
   }
   // One rule once, even if two classes list it.
   const deny = [...new Set(rules.map((r) => r.rule))];

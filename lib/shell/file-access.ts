@@ -5,6 +5,7 @@ import { resolvePath } from '../paths.js';
 import type { SimpleCommand } from './parse.js';
 import { parseShell } from './parse.js';
 import { unwrapCommand } from './wrappers.js';
+import { innerScript, MAX_SCRIPT_DEPTH } from './inner-script.js';
 
 export interface FileRef {
   readonly path: string;
@@ -202,16 +203,15 @@ function gitIntent(args: string[]): Intent {
 }
 
 /** How the access of one command plays out once its output's fate is known. */
-function settle(intent: Intent, fate: Fate, writtenTo: string[]): Intent {
+function settle(intent: Intent, fate: Fate): Intent {
   // A search is still hunting wherever its output goes (the reference's rule).
   if (intent.kind === 'search') return intent;
   if (intent.kind === 'read') {
-    if (fate === 'file') return { kind: 'write', files: writtenTo };
+    if (fate === 'file') return { kind: 'write', files: [] };
     if (fate === 'discarded') return { kind: 'none' };
     return intent;
   }
-  if (intent.kind === 'none' && fate === 'file') return { kind: 'write', files: writtenTo };
-  if (intent.kind === 'write' && fate === 'file') return { kind: 'write', files: [...intent.files, ...writtenTo] };
+  if (intent.kind === 'none' && fate === 'file') return { kind: 'write', files: [] };
   return intent;
 }
 
@@ -222,7 +222,24 @@ interface Accumulator {
   searches: number;
 }
 
-function walk(commands: readonly SimpleCommand[], cwd: string | undefined, acc: Accumulator, captured: boolean): void {
+/** Where output goes: its fate, and the files it lands in (with the directory each is relative to). */
+interface Output {
+  readonly fate: Fate;
+  readonly files: readonly FileRef[];
+}
+
+const SHOWN: Output = { fate: 'shown', files: [] };
+
+function refs(files: readonly string[], cwd: string | undefined): FileRef[] {
+  return files.map((path) => ({ path, cwd }));
+}
+
+/**
+ * Walks a command list. `out` is where output not redirected goes: the
+ * terminal at the top, the words of the parent inside `$(…)`, the outer
+ * command's own destination inside `bash -c '…'`.
+ */
+function walk(commands: readonly SimpleCommand[], cwd: string | undefined, acc: Accumulator, captured: boolean, out: Output, depth: number): void {
   let dir = cwd;
   let k = 0;
   while (k < commands.length) {
@@ -232,34 +249,34 @@ function walk(commands: readonly SimpleCommand[], cwd: string | undefined, acc: 
     const pipe = commands.slice(k, end);
     const intents = pipe.map(commandIntent);
     const last = ownStdout(pipe[pipe.length - 1]!);
-    let pipeFate: Fate = last.fate === 'inherit' ? 'shown' : last.fate;
-    const pipeFiles = [...last.files];
+    let pipeFate: Fate = last.fate === 'inherit' ? out.fate : last.fate;
+    const pipeFiles: FileRef[] = last.fate === 'inherit' ? [...out.files] : refs(last.files, dir);
     intents.forEach((i, idx) => {
       if (i.kind === 'write' && unwrapCommand(pipe[idx]!.argv)[0] === 'tee') {
         // `… | tee f` writes f: a write, not a read, even though tee also prints.
         pipeFate = 'file';
-        pipeFiles.push(...i.files);
+        pipeFiles.push(...refs(i.files, dir));
       }
     });
     pipe.forEach((c, idx) => {
-      for (const sub of c.substitutions) walk(sub, dir, acc, true);
+      for (const sub of c.substitutions) walk(sub, dir, acc, true, SHOWN, depth);
       const own = ownStdout(c);
-      let fate: Fate = pipeFate;
-      let files = pipeFiles;
-      if (own.fate !== 'inherit') {
-        fate = own.fate;
-        files = own.files;
-      } else if (captured && idx === pipe.length - 1) {
-        // The output of `$(…)` lands in the parent's words.
-        fate = 'shown';
-        files = [];
+      let here: Output = { fate: pipeFate, files: pipeFiles };
+      if (own.fate !== 'inherit') here = { fate: own.fate, files: refs(own.files, dir) };
+      else if (captured && idx === pipe.length - 1) here = SHOWN; // the output of `$(…)` lands in the parent's words
+      // `bash -c '…'`, `eval …`: the script's commands, their output going where this command's goes.
+      const script = depth < MAX_SCRIPT_DEPTH ? innerScript(unwrapCommand(c.argv)) : undefined;
+      if (script !== undefined) {
+        walk(parseShell(script), dir, acc, false, here, depth + 1);
+        return;
       }
-      const s = settle(intents[idx]!, fate, files);
+      const s = settle(intents[idx]!, here.fate);
       if (s.kind === 'read') for (const f of s.files) acc.reads.push({ path: f, cwd: dir });
       else if (s.kind === 'search') acc.searches++;
       else if (s.kind === 'write') {
         acc.writeCount++;
         for (const f of s.files) acc.writes.push({ path: f, cwd: dir });
+        if (here.fate === 'file') acc.writes.push(...here.files);
       }
     });
     // `cd` changes the directory for the rest of the chain.
@@ -279,7 +296,7 @@ export function classifyShell(command: string, cwd?: string): ShellAccess {
 
 export function classifyCommands(commands: readonly SimpleCommand[], cwd?: string): ShellAccess {
   const acc: Accumulator = { reads: [], writes: [], writeCount: 0, searches: 0 };
-  walk(commands, cwd, acc, false);
+  walk(commands, cwd, acc, false, SHOWN, 0);
   const kind: AccessKind = acc.reads.length ? 'read' : acc.searches ? 'search' : acc.writeCount ? 'write' : 'none';
   return { kind, reads: uniqueRefs(acc.reads), writes: uniqueRefs(acc.writes), searches: acc.searches };
 }

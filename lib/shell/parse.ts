@@ -4,6 +4,8 @@
 // heredocs and command substitutions (parsed recursively). It never throws:
 // an unterminated quote or substitution runs to the end of the input, which is
 // what a reader of agent transcripts wants (the agent's shell saw the same).
+// Substitutions nest at most MAX_NESTING deep: deeper ones are skipped as
+// text, so a hostile `$($($(…)))` cannot overflow the stack.
 
 export type Connector = ';' | '&&' | '||' | '|' | '|&' | '&';
 export type RedirectOp = '<' | '>' | '>>' | '>|' | '<>' | '&>' | '&>>' | '>&' | '<&' | '<<<';
@@ -65,14 +67,19 @@ interface PendingHeredoc {
   into: Heredoc[];
 }
 
+/** How deep `$(…)`, backticks and `<(…)` are parsed; deeper ones are kept as text only. */
+export const MAX_NESTING = 64;
+
 class ShellReader {
   readonly #s: string;
   #i: number;
+  readonly #depth: number;
   #pendingHeredocs: PendingHeredoc[] = [];
 
-  constructor(s: string, start = 0) {
+  constructor(s: string, start = 0, depth = 0) {
     this.#s = s;
     this.#i = start;
+    this.#depth = depth;
   }
 
   get position(): number {
@@ -363,7 +370,11 @@ class ShellReader {
   }
 
   #nested(subs: SimpleCommand[][]): void {
-    const inner = new ShellReader(this.#s, this.#i);
+    if (this.#depth >= MAX_NESTING) {
+      this.#i = this.#skipBalanced(this.#i, '(', ')', 1);
+      return;
+    }
+    const inner = new ShellReader(this.#s, this.#i, this.#depth + 1);
     subs.push(inner.list(true));
     this.#i = inner.position;
   }
@@ -396,7 +407,7 @@ class ShellReader {
       i++;
     }
     this.#i = Math.min(i + 1, s.length);
-    subs.push(new ShellReader(inner).list(false));
+    if (this.#depth < MAX_NESTING) subs.push(new ShellReader(inner, 0, this.#depth + 1).list(false));
     return s.slice(start, this.#i);
   }
 

@@ -5,6 +5,7 @@ import type { FileRef } from '../shell/file-access.js';
 import { classifyShell } from '../shell/file-access.js';
 import { baseName, pathsMatch } from '../paths.js';
 import { READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../tools.js';
+import { directoryLabel, namesDirectory, readPathOf } from './directory-read.js';
 
 export const BUCKETS = ['explore_again', 'read_returned', 'read_missed', 'search', 'sufficient'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -42,13 +43,18 @@ export function shortToolName(name: string): string {
   return name.replace(/^mcp__[^_]*__/, '');
 }
 
-/** The bucket a call puts the probe in, with the `next` label the report prints. */
-export function classifyReaction(call: ToolCallRef, probe: ProbeView): Reaction {
+/**
+ * The bucket a call puts the probe in, with the `next` label the report
+ * prints. `directory`: the call's result said it read a directory.
+ */
+export function classifyReaction(call: ToolCallRef, probe: ProbeView, directory = false): Reaction {
   const { name, input } = call;
   if (probe.family.test(name)) return { bucket: 'explore_again', next: shortToolName(name) };
   if (READ_TOOLS.has(name)) {
-    const p = input.file_path ?? input.notebook_path;
-    return classifyRead([{ path: typeof p === 'string' ? p : '', cwd: call.cwd }], '', probe);
+    const path = readPathOf(call);
+    // A directory read is a listing: the agent is still hunting, as with `ls`.
+    if (directory || namesDirectory(path)) return { bucket: 'search', next: directoryLabel(name, path) };
+    return classifyRead([{ path, cwd: call.cwd }], '', probe);
   }
   if (SEARCH_TOOLS.has(name)) return { bucket: 'search', next: name };
   if (name === SHELL_TOOL) {

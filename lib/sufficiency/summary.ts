@@ -31,7 +31,7 @@ export interface SufficiencyCounts {
   unjudged: number;
   /** Still waiting for a reaction when a followed stream stopped. */
   pending: number;
-  /** Answered probes with a file access in their own message (not a reaction). */
+  /** (answered probe, file access written after it in the same message) pairs: not reactions. */
   concurrent: number;
   buckets: Record<Bucket, number>;
 }
@@ -51,13 +51,13 @@ export function addCounts(a: SufficiencyCounts, b: SufficiencyCounts): Sufficien
   return out;
 }
 
-/** Records one decided call in the counts. */
-export function countCall(counts: SufficiencyCounts, call: SufficiencyCall, concurrent: boolean): void {
+/** Records one decided call in the counts, with its `concurrent` pairs. */
+export function countCall(counts: SufficiencyCounts, call: SufficiencyCall, concurrent: number): void {
   if (call.bucket !== null) {
     counts.answered++;
     counts.buckets[call.bucket]++;
   } else if (call.reason === 'unjudged') counts.unjudged++;
   else if (call.reason === 'pending') counts.pending++;
   else counts.errors++;
-  if (concurrent) counts.concurrent++;
+  counts.concurrent += concurrent;
 }

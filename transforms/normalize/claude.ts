@@ -6,6 +6,7 @@
 import type { EventBody, RecordMeta } from '../../lib/events.js';
 import { SidechainLinker, userText } from './sidechains.js';
 import { isObject } from '../../lib/records.js';
+import { isDelegation } from '../../lib/tools.js';
 
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
 export interface EventSink {
@@ -225,7 +226,7 @@ export class ClaudeNormalizer {
         const callId = str(b.id) ?? `#${line}.${k}`;
         const name = str(b.name) ?? '';
         const input = isObject(b.input) ? b.input : {};
-        if ((name === 'Task' || name === 'Agent') && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
+        if (isDelegation(name) && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
       } else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') {
         sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
