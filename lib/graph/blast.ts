@@ -5,6 +5,7 @@
 import { BLAST_CLASSES } from '../config.js';
 import type { BlastClass } from '../config.js';
 import { BASH_PREFIX } from './nodes.js';
+import { Wildcard } from '../wildcard.js';
 
 export { BLAST_CLASSES };
 export type { BlastClass };
@@ -100,26 +101,21 @@ export function annotationBlast(a: ToolAnnotations | undefined): BlastClass | un
   return 'write';
 }
 
-function globRegex(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
 /** `catalog.blast`: an exact name beats a glob, a longer glob a shorter; between equals, the more severe. */
 export class BlastPatterns {
   readonly #exact = new Map<string, BlastClass>();
-  readonly #globs: { glob: string; re: RegExp; blast: BlastClass }[] = [];
+  readonly #globs: { glob: string; re: Wildcard; blast: BlastClass }[] = [];
 
   constructor(patterns: Readonly<Record<string, BlastClass>> = {}) {
     for (const [p, b] of Object.entries(patterns)) {
-      if (/[*?]/.test(p)) this.#globs.push({ glob: p, re: globRegex(p), blast: b });
+      if (/[*?]/.test(p)) this.#globs.push({ glob: p, re: Wildcard.glob(p, { question: true }), blast: b });
       else this.#exact.set(p, b);
     }
     this.#globs.sort((a, b) => b.glob.length - a.glob.length || BLAST_CLASSES.indexOf(b.blast) - BLAST_CLASSES.indexOf(a.blast));
   }
 
   match(name: string): BlastClass | undefined {
-    return this.#exact.get(name) ?? this.#globs.find((g) => g.re.test(name))?.blast;
+    return this.#exact.get(name) ?? this.#globs.find((g) => g.re.matches(name))?.blast;
   }
 }
 
