@@ -9,6 +9,7 @@
 // document, so tool spans wait here until the document ends: memory is the
 // document's tool calls and one parent link per span, never its bytes.
 import { isObject } from './records.js';
+import { pruneDeep } from './deep-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -37,6 +38,8 @@ export interface OtelTrace {
   readonly trace: string;
   readonly threads: OtelThread[];
   readonly calls: OtelCall[];
+  /** Spans of the trace holding a value nested too deep (lib/deep-values.ts): cut at the limit. */
+  readonly deepSpans?: number;
 }
 
 export interface OtelBadSpan {
@@ -159,10 +162,14 @@ export class SpanCollector {
   readonly #parents = new Map<string, Map<string, { parent: string | null; op: string | undefined }>>();
   readonly #calls = new Map<string, HeldCall[]>();
   readonly #firstStart = new Map<string, { start: string; order: number }>();
+  readonly #deep = new Map<string, number>();
   #order = 0;
 
   add(raw: Obj, shape: SpanShape): void {
+    // Bounded before anything recurses into it (anyValue, JSON.stringify).
+    const deep = pruneDeep(raw);
     const info = shape === 'otlp' ? otlpSpan(raw) : dumpSpan(raw);
+    if (deep) this.#deep.set(info.trace, (this.#deep.get(info.trace) ?? 0) + 1);
     const order = this.#order++;
     let parents = this.#parents.get(info.trace);
     if (!parents) this.#parents.set(info.trace, (parents = new Map()));
@@ -213,6 +220,8 @@ export class SpanCollector {
     const calls = held.map(({ info }) => ({ id: info.span, name: text(info.attrs['gen_ai.tool.name']) ?? '', input: callInput(info.attrs), output: callOutput(info.attrs), isError: info.isError, thread: threadOf(info.parent) }));
     this.#parents.delete(trace);
     this.#calls.delete(trace);
-    return { '#otel': 'trace', trace, threads: [...threads.values()], calls };
+    const deepSpans = this.#deep.get(trace);
+    this.#deep.delete(trace);
+    return { '#otel': 'trace', trace, threads: [...threads.values()], calls, ...(deepSpans ? { deepSpans } : {}) };
   }
 }

@@ -167,10 +167,13 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
+/** A prompt's text block; anything else (a read that skips the normalizer's depth bound) is no text. */
+const stringOr = (x: unknown): string => (typeof x === 'string' ? x : '');
+
 function promptText(r: Record<string, unknown>): string | undefined {
   if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return undefined;
   const c = (r.message as { content?: unknown } | undefined)?.content;
-  const text = typeof c === 'string' ? c : Array.isArray(c) ? c.map((b) => (typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : '')).join(' ') : undefined;
+  const text = typeof c === 'string' ? c : Array.isArray(c) ? c.map((b) => (typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' ? stringOr((b as { text?: unknown }).text) : '')).join(' ') : undefined;
   if (text === undefined || text.trim() === '' || /^\s*<(command|local-command)-/.test(text)) return undefined;
   return text.replace(/\s+/g, ' ').trim();
 }

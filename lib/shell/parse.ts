@@ -65,14 +65,23 @@ interface PendingHeredoc {
   into: Heredoc[];
 }
 
+/**
+ * Substitutions nested deeper than this are skipped as text, not parsed: the
+ * reader recurses once per level, and a command is the agent's (thousands of
+ * `$(` would overflow the stack). No real command comes near it.
+ */
+export const MAX_SUBSTITUTION_DEPTH = 32;
+
 class ShellReader {
   readonly #s: string;
   #i: number;
   #pendingHeredocs: PendingHeredoc[] = [];
+  readonly #depth: number;
 
-  constructor(s: string, start = 0) {
+  constructor(s: string, start = 0, depth = 0) {
     this.#s = s;
     this.#i = start;
+    this.#depth = depth;
   }
 
   get position(): number {
@@ -363,7 +372,11 @@ class ShellReader {
   }
 
   #nested(subs: SimpleCommand[][]): void {
-    const inner = new ShellReader(this.#s, this.#i);
+    if (this.#depth >= MAX_SUBSTITUTION_DEPTH) {
+      this.#i = this.#skipBalanced(this.#i, '(', ')', 1);
+      return;
+    }
+    const inner = new ShellReader(this.#s, this.#i, this.#depth + 1);
     subs.push(inner.list(true));
     this.#i = inner.position;
   }
@@ -396,7 +409,7 @@ class ShellReader {
       i++;
     }
     this.#i = Math.min(i + 1, s.length);
-    subs.push(new ShellReader(inner).list(false));
+    if (this.#depth < MAX_SUBSTITUTION_DEPTH) subs.push(new ShellReader(inner, 0, this.#depth + 1).list(false));
     return s.slice(start, this.#i);
   }
 
