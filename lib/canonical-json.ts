@@ -5,12 +5,13 @@
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v !== 'object' || v === null) return v;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) {
-    const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = sortKeys(x);
-  }
-  return out;
+  // fromEntries defines own properties: a key `__proto__` stays a key.
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+  );
 }
 
 export function canonicalJson(value: unknown): string {

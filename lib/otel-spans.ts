@@ -98,7 +98,8 @@ function anyValue(v: unknown): unknown {
 }
 
 function otlpSpan(s: Obj): SpanInfo {
-  const attrs: Obj = {};
+  // Keys are the span's: no prototype, so `__proto__` or `constructor` is an attribute like any other.
+  const attrs: Obj = Object.create(null) as Obj;
   if (Array.isArray(s.attributes)) for (const a of s.attributes) if (isObject(a) && typeof a.key === 'string') attrs[a.key] = anyValue(a.value);
   const status = isObject(s.status) ? s.status : {};
   return {

@@ -13,10 +13,15 @@ import { addPatternStats, gradeSection, gradeSectionSchema } from './grade/repor
 import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
 import { addTokens, emptyTokens } from './tokens.js';
+import { byCodeUnit } from './canonical-json.js';
 
 export const SCHEMA_VERSION = 1;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
+/** Distinct unknown record types counted by name; the rest are counted under OTHER_UNKNOWN_TYPES. */
+export const UNKNOWN_TYPES_CAP = 100;
+/** The key of the unknown types past the cap (a type of that very name is counted there too). */
+export const OTHER_UNKNOWN_TYPES = '(other types)';
 
 export { sufficiencySectionSchema, gradeSectionSchema };
 export type { SufficiencySection, GradeSection };
@@ -90,9 +95,28 @@ function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
   return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function addRecords(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+/** Counts added key by key. Keys come from the input, so they live in a Map: `__proto__` is a key like any other. */
+function addCounts(into: Map<string, number>, from: Record<string, number> | Map<string, number>): Map<string, number> {
+  for (const [k, v] of from instanceof Map ? from : Object.entries(from)) into.set(k, (into.get(k) ?? 0) + v);
+  return into;
+}
+
+/**
+ * Unknown types, capped: the UNKNOWN_TYPES_CAP first in code-unit order keep
+ * their own count, every other occurrence counts under OTHER_UNKNOWN_TYPES.
+ * Which types keep a name depends only on the set of types met — not on
+ * their order or on how inputs were grouped — so merging capped reports is
+ * exact and associative. A type past the cap never returns under it: the
+ * largest kept type only ever gets smaller.
+ */
+export function capUnknownTypes(counts: Map<string, number>): Map<string, number> {
+  let other = counts.get(OTHER_UNKNOWN_TYPES) ?? 0;
+  const named = [...counts.keys()].filter((k) => k !== OTHER_UNKNOWN_TYPES).sort(byCodeUnit);
+  if (named.length <= UNKNOWN_TYPES_CAP) return counts;
+  const out = new Map<string, number>();
+  for (const k of named.slice(0, UNKNOWN_TYPES_CAP)) out.set(k, counts.get(k)!);
+  for (const k of named.slice(UNKNOWN_TYPES_CAP)) other += counts.get(k)!;
+  out.set(OTHER_UNKNOWN_TYPES, other);
   return out;
 }
 
@@ -129,7 +153,7 @@ export class ReportBuilder {
   readonly #keep: boolean;
   #sessions: string[] = [];
   #seen = new Set<string>();
-  #duplicates: Record<string, number> = {};
+  #duplicates = new Map<string, number>();
   /** Sessions cut short by a followed file's restart, with their pattern counts: a re-read replaces them. */
   #replaceable = new Map<string, Record<string, PatternStat>>();
   #dropping = false;
@@ -144,7 +168,10 @@ export class ReportBuilder {
   #misses: string[] = [];
   #tokens: TokensSection['bySession'] = [];
   #diagCount = 0;
-  #unknownTypes: Record<string, number> = {};
+  /** Unknown types counted by name: the UNKNOWN_TYPES_CAP smallest in code-unit order (capUnknownTypes). */
+  #unknownTypes = new Map<string, number>();
+  #largestUnknownType = '';
+  #otherUnknownTypes = 0;
   #items: DiagnosticItem[] = [];
 
   constructor(opts: ReportOptions) {
@@ -156,7 +183,7 @@ export class ReportBuilder {
     switch (item.kind) {
       case 'diagnostic':
         if (item.code === 'unknown_type') {
-          this.#unknownTypes[item.message] = (this.#unknownTypes[item.message] ?? 0) + 1;
+          this.#countUnknownType(item.message);
           return;
         }
         this.#diagCount++;
@@ -170,7 +197,7 @@ export class ReportBuilder {
         if (this.#replaceable.has(item.session)) this.#forget(item.session);
         if (item.restarted === true) this.#replaceable.set(item.session, {});
         this.#dropping = this.#seen.has(item.session);
-        if (this.#dropping) this.#duplicates[item.session] = (this.#duplicates[item.session] ?? 0) + 1;
+        if (this.#dropping) this.#duplicates.set(item.session, (this.#duplicates.get(item.session) ?? 0) + 1);
         else {
           this.#seen.add(item.session);
           this.#sessions.push(item.session);
@@ -207,9 +234,28 @@ export class ReportBuilder {
     }
   }
 
+  /** capUnknownTypes as the types come: memory stays at the cap, each type costs at most one pass over it. */
+  #countUnknownType(type: string): void {
+    const types = this.#unknownTypes;
+    const seen = types.get(type);
+    if (seen !== undefined) types.set(type, seen + 1);
+    else if (type === OTHER_UNKNOWN_TYPES || (types.size === UNKNOWN_TYPES_CAP && type > this.#largestUnknownType)) this.#otherUnknownTypes++;
+    else {
+      if (types.size === UNKNOWN_TYPES_CAP) {
+        // The largest kept type goes to the other count, for good: the largest only ever gets smaller.
+        this.#otherUnknownTypes += types.get(this.#largestUnknownType)!;
+        types.delete(this.#largestUnknownType);
+        this.#largestUnknownType = '';
+        for (const k of types.keys()) if (k > this.#largestUnknownType) this.#largestUnknownType = k;
+      }
+      types.set(type, 1);
+      if (type > this.#largestUnknownType) this.#largestUnknownType = type;
+    }
+  }
+
   /** A session read again after its followed file restarted: the first, partial copy goes. */
   #forget(session: string): void {
-    const patterns = this.#replaceable.get(session) ?? {};
+    const patterns = new Map(Object.entries(this.#replaceable.get(session) ?? {}));
     this.#replaceable.delete(session);
     this.#seen.delete(session);
     this.#sessions = this.#sessions.filter((s) => s !== session);
@@ -217,9 +263,7 @@ export class ReportBuilder {
     this.#bySession = this.#bySession.filter((b) => b.session !== session);
     this.#runs = this.#runs.filter((r) => r.session !== session);
     this.#tokens = this.#tokens.filter((t) => t.session !== session);
-    const left: Record<string, PatternStat> = {};
-    for (const [k, v] of Object.entries(this.#patterns)) left[k] = { exact: v.exact - (patterns[k]?.exact ?? 0), folded: v.folded - (patterns[k]?.folded ?? 0) };
-    this.#patterns = left;
+    this.#patterns = Object.fromEntries(Object.entries(this.#patterns).map(([k, v]) => [k, { exact: v.exact - (patterns.get(k)?.exact ?? 0), folded: v.folded - (patterns.get(k)?.folded ?? 0) }]));
   }
 
   /** An item of a session delivered a second time in this stream. */
@@ -232,11 +276,11 @@ export class ReportBuilder {
     const o = this.#opts;
     return assemble({
       sessions: [...this.#sessions],
-      duplicates: { ...this.#duplicates },
+      duplicates: Object.fromEntries(this.#duplicates),
       sufficiency: o.sufficiency ? { probe: o.sufficiency.probe, calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) } : undefined,
       grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
       tokens: [...this.#tokens],
-      diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
+      diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(Object.fromEntries(this.#otherUnknownTypes ? [...this.#unknownTypes, [OTHER_UNKNOWN_TYPES, this.#otherUnknownTypes]] : this.#unknownTypes)), items: [...this.#items] },
       inputErrors: [...(o.inputErrors ?? [])],
     });
   }
@@ -271,8 +315,8 @@ function mergedRuns(a: readonly RunResult[], b: readonly RunResult[], isNew: (se
 export function mergeReports(a: Report, b: Report): Report {
   const seen = new Set(a.sessions);
   const keep = (s: string): boolean => !seen.has(s);
-  const duplicates = addRecords(a.duplicateSessions, b.duplicateSessions);
-  for (const s of b.sessions) if (seen.has(s)) duplicates[s] = (duplicates[s] ?? 0) + 1;
+  const duplicates = addCounts(addCounts(new Map(), a.duplicateSessions), b.duplicateSessions);
+  for (const s of b.sessions) if (seen.has(s)) duplicates.set(s, (duplicates.get(s) ?? 0) + 1);
   const sa = a.sufficiency;
   const sb = b.sufficiency;
   if (sa && sb && sa.probe !== sb.probe) throw new Error(`cannot merge sufficiency made with different probes (${sa.probe} and ${sb.probe})`);
@@ -281,7 +325,7 @@ export function mergeReports(a: Report, b: Report): Report {
   const g = ga ?? gb;
   return assemble({
     sessions: [...a.sessions, ...b.sessions.filter(keep)],
-    duplicates,
+    duplicates: Object.fromEntries(duplicates),
     sufficiency:
       sa || sb
         ? {
@@ -301,7 +345,7 @@ export function mergeReports(a: Report, b: Report): Report {
     tokens: [...a.tokens.bySession, ...b.tokens.bySession.filter((t) => keep(t.session))],
     diagnostics: {
       count: a.diagnostics.count + b.diagnostics.count,
-      unknownTypes: sortedRecord(addRecords(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes)),
+      unknownTypes: sortedRecord(Object.fromEntries(capUnknownTypes(addCounts(addCounts(new Map(), a.diagnostics.unknownTypes), b.diagnostics.unknownTypes)))),
       items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
     },
     inputErrors: [...a.inputErrors, ...b.inputErrors],

@@ -147,7 +147,7 @@ export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastCl
   if (name.startsWith('mkfs.')) return 'irreversible';
   if (SQL_CLIENTS.has(name)) return SQL_DESTRUCTIVE.test(`${args.join(' ')}\n${stdinText}`) ? 'irreversible' : 'write';
   if (REMOTE_SHELLS.has(name)) return 'external_side_effect';
-  if (PUBLISHERS[name]?.has(args.find((a) => !a.startsWith('-')) ?? '')) return 'external_side_effect';
+  if (Object.hasOwn(PUBLISHERS, name) && PUBLISHERS[name]!.has(args.find((a) => !a.startsWith('-')) ?? '')) return 'external_side_effect';
   if (READERS.has(name)) return 'read';
   return 'write';
 }

@@ -98,7 +98,7 @@ export function commandIntent(cmd: SimpleCommand): Intent {
   const name = argv[0];
   if (name === undefined) return { kind: 'none' };
   const args = argv.slice(1);
-  const printerOpts = PRINTERS[name];
+  const printerOpts = Object.hasOwn(PRINTERS, name) ? PRINTERS[name] : undefined;
   if (printerOpts) {
     const files = [...positionals(args, printerOpts), ...inputRedirects(cmd)].filter(isKnownFile);
     return files.length ? { kind: 'read', files } : { kind: 'none' };
