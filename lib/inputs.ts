@@ -2,6 +2,7 @@
 // order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { append } from './arrays.js';
 
 export interface SessionInput {
   /** Stable key: the first segment's path as given (or `-`). */
@@ -71,7 +72,7 @@ export async function discoverSessions(inputs: readonly string[]): Promise<{ ses
         const found: string[] = [];
         await walk(input, input, found, problems);
         found.sort((a, b) => byteOrder(relative(input, a), relative(input, b)));
-        files.push(...found);
+        append(files, found);
       } else files.push(input);
     } catch (err) {
       problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });

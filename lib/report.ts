@@ -14,6 +14,7 @@ import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
 import { addTokens, emptyTokens } from './tokens.js';
 import { byCodeUnit } from './canonical-json.js';
+import { append } from './arrays.js';
 
 export const SCHEMA_VERSION = 1;
 /** Diagnostic items kept in a report; `count` stays the true count. */
@@ -221,10 +222,10 @@ export class ReportBuilder {
         } else if (item.analysis === 'grade') {
           if (this.#dropping) this.#runs = preferKnownOutcome(this.#runs, item.session, this.#runBuffer);
           else {
-            this.#runs.push(...this.#runBuffer);
+            append(this.#runs, this.#runBuffer);
             this.#patterns = addPatternStats(this.#patterns, item.patterns);
             if (this.#replaceable.has(item.session)) this.#replaceable.set(item.session, item.patterns);
-            this.#misses.push(...item.taskPatternMisses);
+            append(this.#misses, item.taskPatternMisses);
           }
           this.#runBuffer = [];
         } else if (!this.#dropping) this.#tokens.push({ session: item.session, total: item.total, byThread: item.byThread });

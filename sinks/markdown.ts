@@ -5,6 +5,7 @@ import type { Report } from '../lib/report.js';
 import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { append } from '../lib/arrays.js';
 
 /** Text safe in a Markdown table cell. */
 export function cell(s: string): string {
@@ -17,7 +18,7 @@ export function renderMarkdown(r: Report): string {
   const out: string[] = ['## agent-eval-stream', ''];
   const g = r.grade;
   if (g) out.push(g.gate.failed ? `**Gate failed** (exit ${g.gate.exitCode}): ${g.gate.reasons.map(cell).join('; ')}` : '**Gate passed**', '');
-  if (r.inputErrors.length) out.push(...r.inputErrors.map((e) => `- unreadable input: ${cell(e.message)}`), '');
+  if (r.inputErrors.length) append(out, r.inputErrors.map((e) => `- unreadable input: ${cell(e.message)}`)).push('');
   const s = r.sufficiency;
   if (s) {
     out.push(`### Tool-response sufficiency (${s.answered} answered \`${cell(s.probe)}\` calls)`, '', '| bucket | calls | share |', '|---|---:|---:|');
@@ -30,8 +31,8 @@ export function renderMarkdown(r: Report): string {
     out.push('', '| task | k | delivered | pass^k | status |', '|---|---:|---:|---|---|');
     for (const t of g.tasks) out.push(`| ${cell(t.task)} | ${t.k} | ${t.delivered} | ${t.passK ? 'pass' : 'FAIL'} | ${t.status} |`);
     const flags = g.runs.flatMap((run) => run.flags.map((f) => `- \`${cell(run.run)}\` step ${f.step} **${f.rule}** (${f.severity}): ${cell(f.detail)}`));
-    if (flags.length) out.push('', ...flags);
-    if (g.warnings.length) out.push('', ...g.warnings.map((w) => `> warning: ${cell(w)}`));
+    if (flags.length) append(out, ['', ...flags]);
+    if (g.warnings.length) append(out, ['', ...g.warnings.map((w) => `> warning: ${cell(w)}`)]);
     out.push('');
   }
   if (r.diagnostics.count) out.push(`${r.diagnostics.count} input lines could not be read (see the JSON report).`, '');

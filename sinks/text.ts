@@ -9,6 +9,7 @@ import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { renderGradeText } from './grade-text.js';
 import { reportSink } from './report-sink.js';
+import { append } from '../lib/arrays.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -41,7 +42,7 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   const note: string[] = [];
   if (s.errors > 0) note.push(`${plural(s.errors, 'errored/unanswered call')} (not bucketed)`);
   if (s.concurrent > 0) note.push(`${plural(s.concurrent, 'file-access call')} in the SAME message as an explore (not a reaction)`);
-  note.push(...ours);
+  append(note, ours);
   if (note.length) lines.push(`${indent}  note: ${note.join(' · ')}`);
   return lines.join('\n') + '\n';
 }

@@ -11,6 +11,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ThreadKind } from '../events.js';
 import { firstRecords, flatAgentFiles } from './locate.js';
+import { append } from '../arrays.js';
 
 export interface SubagentFile {
   readonly agentId: string;
@@ -51,7 +52,7 @@ export async function planSubagents(file: string): Promise<SubagentPlan | null> 
   } catch {
     // no folder: an older layout, or none
   }
-  files.push(...(await flatAgentFiles(dirname(file), basename(file, '.jsonl'))));
+  append(files, await flatAgentFiles(dirname(file), basename(file, '.jsonl')));
   if (!files.length) return null;
   const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), consumed: new Set() };
   for (const f of files) {

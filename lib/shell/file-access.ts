@@ -5,6 +5,7 @@ import { resolvePath } from '../paths.js';
 import type { SimpleCommand } from './parse.js';
 import { parseShell } from './parse.js';
 import { unwrapCommand } from './wrappers.js';
+import { append } from '../arrays.js';
 
 export interface FileRef {
   readonly path: string;
@@ -54,7 +55,7 @@ export function positionals(args: readonly string[], valueOpts: ReadonlySet<stri
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      out.push(...args.slice(k + 1));
+      append(out, args.slice(k + 1));
       break;
     }
     if (a.length > 1 && a.startsWith('-')) {
@@ -126,7 +127,7 @@ function sedIntent(args: string[], cmd: SimpleCommand): Intent {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      pos.push(...args.slice(k + 1));
+      append(pos, args.slice(k + 1));
       break;
     }
     if (a.startsWith('--')) {
@@ -168,7 +169,7 @@ function awkIntent(args: string[], cmd: SimpleCommand): Intent {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      pos.push(...args.slice(k + 1));
+      append(pos, args.slice(k + 1));
       break;
     }
     if (a.length > 1 && a.startsWith('-')) {
@@ -238,7 +239,7 @@ function walk(commands: readonly SimpleCommand[], cwd: string | undefined, acc: 
       if (i.kind === 'write' && unwrapCommand(pipe[idx]!.argv)[0] === 'tee') {
         // `… | tee f` writes f: a write, not a read, even though tee also prints.
         pipeFate = 'file';
-        pipeFiles.push(...i.files);
+        append(pipeFiles, i.files);
       }
     });
     pipe.forEach((c, idx) => {

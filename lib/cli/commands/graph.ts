@@ -37,6 +37,7 @@ import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
+import { append } from '../../arrays.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -144,7 +145,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   if (out !== undefined && [...prod, ...evals].some((i) => i !== '-' && resolve(io.cwd, i) === resolve(io.cwd, out))) throw new UsageError(`-o ${out} would overwrite an input`);
   const loaded = await loadConfig(values.config, io.cwd);
   const catalogFiles: CatalogTool[] = [];
-  for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec)));
+  for (const spec of values.catalog ?? []) append(catalogFiles, await readCatalogFile(spec));
 
   const { graph, inputErrors } = await collectGraph({
     prod,

@@ -1,6 +1,7 @@
 // A graph diff for a pull request: the gate first, then what changed.
 import type { GraphDiff } from '../diff.js';
 import { markdownCell } from './table.js';
+import { append } from '../../arrays.js';
 
 function sections(d: GraphDiff): [string, string[]][] {
   return [
@@ -22,13 +23,13 @@ function gateLines(d: GraphDiff): string[] {
 
 export function diffText(d: GraphDiff): string {
   const out = gateLines(d);
-  for (const [title, lines] of sections(d)) if (lines.length) out.push('', `${title}:`, ...lines.map((l) => `  ${l}`));
+  for (const [title, lines] of sections(d)) if (lines.length) append(append(out, ['', `${title}:`]), lines.map((l) => `  ${l}`));
   return `${out.join('\n')}\n`;
 }
 
 export function diffMarkdown(d: GraphDiff): string {
   const out = ['## Action graph diff', '', d.gate.failed ? '**Gate failed**: paths into external_side_effect or irreversible that no eval covers:' : '**Gate passed**', ''];
   for (const f of d.gate.failures) out.push(`- \`${markdownCell(f.path)}\` — ${REASON[f.reason]}, ${f.blast}`);
-  for (const [title, lines] of sections(d)) if (lines.length) out.push('', `### ${title}`, '', ...lines.map((l) => `- ${markdownCell(l)}`));
+  for (const [title, lines] of sections(d)) if (lines.length) append(append(out, ['', `### ${title}`, '']), lines.map((l) => `- ${markdownCell(l)}`));
   return `${out.join('\n')}\n`;
 }

@@ -6,16 +6,17 @@ import type { Blast } from '../blast.js';
 import type { Matrix } from '../matrix.js';
 import { printable } from '../../records.js';
 import { markdownTable, num } from './table.js';
+import { maxOf } from '../../arrays.js';
 
 const GLYPH = { covered: '██', unprotected: '▚▚', unobserved: ' ·' } as const;
 const ANSI: Record<Blast, string> = { read: '34', write: '33', external_side_effect: '38;5;208', irreversible: '31', unknown: '35' };
 
 export function heatmapText(m: Matrix, colour = false): string {
   const label = (s: string): string => printable(s);
-  const width = Math.max(...m.rows.map((r) => [...label(r)].length));
+  const width = maxOf(m.rows.map((r) => [...label(r)].length), 0);
   const out: string[] = [];
   const colNo = m.cols.map((_, i) => String(i + 1));
-  const digits = Math.max(...colNo.map((c) => c.length));
+  const digits = maxOf(colNo.map((c) => c.length), 0);
   for (let d = 0; d < digits; d++) out.push(`${' '.repeat(width)}  ${colNo.map((c) => ` ${c.padStart(digits)[d]}`).join('')}`);
   m.rows.forEach((r, ri) => {
     const cells = m.cols.map((_, ci) => {

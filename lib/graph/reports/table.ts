@@ -3,6 +3,7 @@
 // terminal, pipes and markup for Markdown.
 import { printable } from '../../records.js';
 import { cell as markdownCell } from '../../../sinks/markdown.js';
+import { maxOf } from '../../arrays.js';
 
 export { markdownCell };
 
@@ -10,7 +11,7 @@ export type Align = 'left' | 'right';
 
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
   const all = [head, ...rows].map((r) => r.map(printable));
-  const widths = head.map((_, i) => Math.max(...all.map((r) => [...(r[i] ?? '')].length)));
+  const widths = head.map((_, i) => maxOf(all.map((r) => [...(r[i] ?? '')].length), 0));
   const pad = (s: string, i: number): string => {
     const fill = ' '.repeat(Math.max(0, widths[i]! - [...s].length));
     return align[i] === 'right' ? fill + s : s + fill;
