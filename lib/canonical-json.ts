@@ -1,6 +1,8 @@
 // JSON meant to be committed and reviewed: object keys sorted at every depth,
 // two-space indent, a final newline — the same value always gives the same
-// bytes, so a diff shows only what changed.
+// bytes, so a diff shows only what changed. Characters a terminal would act
+// on are written as \u escapes (the same JSON).
+import { jsonPrintable } from './escape.js';
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
@@ -15,7 +17,7 @@ function sortKeys(v: unknown): unknown {
 }
 
 export function canonicalJson(value: unknown): string {
-  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
+  return `${jsonPrintable(JSON.stringify(sortKeys(value), null, 2))}\n`;
 }
 
 /** Code-unit order: the same on every machine and locale. */

@@ -4,6 +4,7 @@
 // estimators and the gate.
 import type { GradeSection } from '../lib/report.js';
 import type { Verdict } from '../lib/grade/verdicts.js';
+import { printable } from '../lib/escape.js';
 
 const RULE = '─'.repeat(60);
 const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
@@ -14,17 +15,21 @@ function estimates(e: Record<string, number>): string {
   return parts.length ? parts.join(' · ') : '—';
 }
 
+// Every name and detail comes from a transcript (or a path, or a config):
+// escaped, so none can move the cursor or forge a line such as "gate: passed".
+const p = printable;
+
 export function renderGradeText(g: GradeSection): string {
-  const out: string[] = ['TraceGrader report', RULE, `config: ${g.config} · verified: ${g.verified}`];
+  const out: string[] = ['TraceGrader report', RULE, `config: ${p(g.config)} · verified: ${g.verified}`];
   for (const r of g.runs) {
-    out.push(`[${MARK[r.verdict].padEnd(7)}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
-    for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${f.detail}`);
+    out.push(`[${MARK[r.verdict].padEnd(7)}] ${p(r.task)} / ${p(r.run)}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
+    for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${p(f.detail)}`);
     const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
-    if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${t} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
-    if (r.notEvaluated.length) out.push(`            - not evaluated: ${r.notEvaluated.join(', ')} (the ${r.source} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
+    if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${p(t)} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
+    if (r.notEvaluated.length) out.push(`            - not evaluated: ${p(r.notEvaluated.join(', '))} (the ${p(r.source)} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
   }
   out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');
-  for (const t of g.tasks) out.push(`    ${t.task}: pass^${t.k} = ${t.status === 'unverified' ? '?' : t.passK ? 'pass' : 'FAIL'}  (${t.delivered}/${t.k} runs delivered) · ${t.status}`);
+  for (const t of g.tasks) out.push(`    ${p(t.task)}: pass^${t.k} = ${t.status === 'unverified' ? '?' : t.passK ? 'pass' : 'FAIL'}  (${t.delivered}/${t.k} runs delivered) · ${t.status}`);
   const v = g.summary.verdicts;
   const s = g.summary.statuses;
   out.push(
@@ -33,8 +38,8 @@ export function renderGradeText(g: GradeSection): string {
     `pass^j ${estimates(g.summary.passHat)} | pass@j ${estimates(g.summary.passAt)} | pass^j, corrupt-success as failed: ${estimates(g.summary.passHatGated)}`,
     `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
   );
-  for (const w of g.warnings) out.push(`warning: ${w}`);
+  for (const w of g.warnings) out.push(`warning: ${p(w)}`);
   out.push(g.gate.failed ? `gate: FAILED (exit ${g.gate.exitCode}, fail-on ${g.failOn.join(',')})` : `gate: passed (fail-on ${g.failOn.join(',')})`);
-  for (const reason of g.gate.reasons) out.push(`  - ${reason}`);
+  for (const reason of g.gate.reasons) out.push(`  - ${p(reason)}`);
   return `${out.join('\n')}\n`;
 }

@@ -5,12 +5,11 @@ import type { Report } from '../lib/report.js';
 import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { markdownText } from '../lib/escape.js';
 import { append } from '../lib/arrays.js';
 
-/** Text safe in a Markdown table cell. */
-export function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').replace(/</g, '&lt;');
-}
+/** Text from input, safe anywhere in Markdown, a table cell included (lib/escape.ts). */
+export const cell = markdownText;
 
 const pct = (n: number, of: number): string => (of ? `${((n / of) * 100).toFixed(0)}%` : '—');
 
@@ -21,7 +20,7 @@ export function renderMarkdown(r: Report): string {
   if (r.inputErrors.length) append(out, r.inputErrors.map((e) => `- unreadable input: ${cell(e.message)}`)).push('');
   const s = r.sufficiency;
   if (s) {
-    out.push(`### Tool-response sufficiency (${s.answered} answered \`${cell(s.probe)}\` calls)`, '', '| bucket | calls | share |', '|---|---:|---:|');
+    out.push(`### Tool-response sufficiency (${s.answered} answered ${cell(s.probe)} calls)`, '', '| bucket | calls | share |', '|---|---:|---:|');
     for (const [key, label] of BUCKET_TABLE) out.push(`| ${label} | ${s.buckets[key]} | ${pct(s.buckets[key], s.answered)} |`);
     out.push('', `errors ${s.errors} · unjudged ${s.unjudged} · pending ${s.pending} · concurrent ${s.concurrent}`, '');
   }
@@ -30,7 +29,7 @@ export function renderMarkdown(r: Report): string {
     for (const run of g.runs) out.push(`| ${cell(run.run)} | ${cell(run.task)} | ${run.delivered ?? '?'} | ${run.verdict} | ${run.steps} | ${run.flags.map((f) => `${f.rule} @${f.step}`).join(', ') || '—'} |`);
     out.push('', '| task | k | delivered | pass^k | status |', '|---|---:|---:|---|---|');
     for (const t of g.tasks) out.push(`| ${cell(t.task)} | ${t.k} | ${t.delivered} | ${t.passK ? 'pass' : 'FAIL'} | ${t.status} |`);
-    const flags = g.runs.flatMap((run) => run.flags.map((f) => `- \`${cell(run.run)}\` step ${f.step} **${f.rule}** (${f.severity}): ${cell(f.detail)}`));
+    const flags = g.runs.flatMap((run) => run.flags.map((f) => `- run ${cell(run.run)} step ${f.step} **${f.rule}** (${f.severity}): ${cell(f.detail)}`));
     if (flags.length) append(out, ['', ...flags]);
     if (g.warnings.length) append(out, ['', ...g.warnings.map((w) => `> warning: ${cell(w)}`)]);
     out.push('');

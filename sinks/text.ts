@@ -9,12 +9,14 @@ import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
 import { renderGradeText } from './grade-text.js';
 import { reportSink } from './report-sink.js';
+import { printable } from '../lib/escape.js';
 import { append } from '../lib/arrays.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** A query cut to the reference's width, then escaped: it is the agent's text. */
 function cutQuery(q: string): string {
-  return q.length > 46 ? `${q.slice(0, 45)}…` : q;
+  return printable(q.length > 46 ? `${q.slice(0, 45)}…` : q);
 }
 
 export function renderSufficiencyText(s: SufficiencySection, indent = '  '): string {
@@ -23,7 +25,7 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   if (s.unjudged > 0) ours.push(`${plural(s.unjudged, 'unjudged delegation')} (not bucketed)`);
   if (s.pending > 0) ours.push(`${plural(s.pending, 'pending call')} (reading stopped before a reaction)`);
   if (s.answered === 0) {
-    lines.push(`${indent}Explore sufficiency: no answered ${s.probe} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);
+    lines.push(`${indent}Explore sufficiency: no answered ${printable(s.probe)} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);
     if (ours.length) lines.push(`${indent}  note: ${ours.join(' · ')}`);
     return lines.join('\n') + '\n';
   }
@@ -37,7 +39,7 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   for (const c of s.calls) {
     if (c.bucket === null) continue;
     const files = c.returned.length;
-    lines.push(`${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] → ${c.next}`);
+    lines.push(`${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] → ${printable(c.next ?? '')}`);
   }
   const note: string[] = [];
   if (s.errors > 0) note.push(`${plural(s.errors, 'errored/unanswered call')} (not bucketed)`);
@@ -60,14 +62,14 @@ export function liveLine(item: StreamItem): string | undefined {
   if (item.kind === 'finding' && item.analysis === 'sufficiency') {
     const c = item.call;
     const files = c.returned.length;
-    const what = c.bucket !== null ? `→ ${c.next}` : `(${c.reason}${c.next ? `: ${c.next}` : ''})`;
+    const what = c.bucket !== null ? `→ ${printable(c.next ?? '')}` : `(${c.reason}${c.next ? `: ${printable(c.next)}` : ''})`;
     return `sufficiency${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] ${what}\n`;
   }
   if (item.kind === 'finding' && item.analysis === 'grade') {
     const f = item.flag;
-    return `grade ${item.run} step ${f.step} ${f.severity} ${f.rule}: ${f.detail}\n`;
+    return `grade ${printable(item.run)} step ${f.step} ${f.severity} ${f.rule}: ${printable(f.detail)}\n`;
   }
-  if (item.kind === 'run') return `grade ${item.result.run}: ${item.result.verdict} (${item.result.steps} steps, ${item.result.flags.length} flags)\n`;
+  if (item.kind === 'run') return `grade ${printable(item.result.run)}: ${item.result.verdict} (${item.result.steps} steps, ${item.result.flags.length} flags)\n`;
   return undefined;
 }
 

@@ -55,7 +55,7 @@ t.test('several reporters, one to a file', async (t) => {
 t.test('a directory is walked', async (t) => {
   const r = await cli(['sufficiency', '--json', '--quiet', '.']);
   const report = JSON.parse(r.stdout);
-  t.same(report.sessions, ['background-1', 'express-demo', 'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'S1', 'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push', 'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1', 'sc', 'pair-1', 's10', 's20', 's21'], 'byte order: grade/ sorts before m; an OTLP file of requests is its own session; .t2 joins its session; subagent files are read with their sessions');
+  t.same(report.sessions, ['background-1', 'express-demo', 'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'S1', 'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push', JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id, 'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1', 'sc', 'pair-1', 's10', 's20', 's21'], 'byte order: grade/ sorts before m; an OTLP file of requests is its own session; .t2 joins its session; subagent files are read with their sessions');
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
   t.equal(r.stderr, '', '--quiet: no diagnostics on stderr');
 });

@@ -9,6 +9,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { printable } from '../escape.js';
 import { LineSplitter } from '../../transforms/lines.js';
 
 export function projectsRoot(env: NodeJS.ProcessEnv): string {
@@ -200,6 +201,7 @@ export function pickSession(sessions: readonly SessionInfo[], idOrPrefix: string
   if (exact) return exact;
   const matches = sessions.filter((s) => s.id.startsWith(idOrPrefix));
   if (matches.length === 1) return matches[0]!;
-  if (matches.length === 0) throw new InputError(`no session ${idOrPrefix} in ${where}`);
-  throw new InputError(`session prefix ${idOrPrefix} is ambiguous in ${where}: ${matches.map((s) => s.id).join(', ')}`);
+  // Ids come from the files, and a message's lines are printed one by one: no newline may hide in one.
+  if (matches.length === 0) throw new InputError(`no session ${printable(idOrPrefix)} in ${printable(where)}`);
+  throw new InputError(`session prefix ${printable(idOrPrefix)} is ambiguous in ${printable(where)}: ${matches.map((s) => printable(s.id)).join(', ')}`);
 }

@@ -4,7 +4,7 @@
 // colour. Columns are numbered; the key below the matrix names them.
 import type { Blast } from '../blast.js';
 import type { Matrix } from '../matrix.js';
-import { printable } from '../../records.js';
+import { printable } from '../../escape.js';
 import { markdownTable, num } from './table.js';
 import { maxOf } from '../../arrays.js';
 
