@@ -14,6 +14,7 @@ import { cli } from './helpers/cli.js';
 import { done, explore, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 import { MAX_VALUE_DEPTH, pruneDeep } from '../lib/deep-values.js';
 import { allCommands, MAX_SUBSTITUTION_DEPTH, parseShell } from '../lib/shell/parse.js';
+import { classifyBash, MAX_EXEC_DEPTH } from '../lib/graph/bash-class.js';
 
 const DEPTH = 5000;
 /** Written as text: building the value and JSON.stringify-ing it would overflow here too. */
@@ -98,6 +99,14 @@ t.test('shell substitutions nested thousands deep are read to a bound', async (t
   const nested = Array.from({ length: 40 }, (_, i) => `c${i} $(`).join('');
   const names = [...allCommands(parseShell(nested))].map((c) => c.argv[0]);
   t.same(names, Array.from({ length: MAX_SUBSTITUTION_DEPTH + 1 }, (_, i) => `c${i}`));
+});
+
+t.test('find -exec nested thousands deep is classed to a bound', async (t) => {
+  // Within the bound, what -exec runs decides: rm -rf is irreversible.
+  t.equal(classifyBash(`${'find . -exec '.repeat(3)}rm -rf /`), 'irreversible');
+  t.equal(MAX_EXEC_DEPTH, 32);
+  // Past it, the command is classed as an unknown one is: write.
+  t.equal(classifyBash(`${'find . -exec '.repeat(DEPTH)}rm -rf /`), 'write');
 });
 
 t.test('pruneDeep: cuts below the limit, in place, iteratively', async (t) => {

@@ -92,8 +92,15 @@ function classifyWget(args: readonly string[]): BlastClass {
   return 'write';
 }
 
+/**
+ * `find -exec find -exec …` nested deeper than this is classed `write`, as
+ * an unknown command is, instead of recursing once per level: the command
+ * is the agent's, and twenty thousand levels would overflow the stack.
+ */
+export const MAX_EXEC_DEPTH = 32;
+
 /** `find … -delete` / `-exec cmd … ;` are as bad as what they run. */
-function classifyFind(args: readonly string[]): BlastClass {
+function classifyFind(args: readonly string[], depth: number): BlastClass {
   let cls: BlastClass = 'read';
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -101,7 +108,7 @@ function classifyFind(args: readonly string[]): BlastClass {
     if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
       const end = args.findIndex((x, j) => j > i && (x === ';' || x === '+'));
       const inner = args.slice(i + 1, end === -1 ? args.length : end);
-      cls = higher(cls, classifyArgv(inner));
+      cls = higher(cls, depth >= MAX_EXEC_DEPTH ? 'write' : classifyArgv(inner, '', depth + 1));
       i = end === -1 ? args.length : end;
     }
   }
@@ -109,7 +116,7 @@ function classifyFind(args: readonly string[]): BlastClass {
 }
 
 /** One command's class from its words alone (no redirects, no substitutions). */
-export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastClass {
+export function classifyArgv(argvIn: readonly string[], stdinText = '', depth = 0): BlastClass {
   const argv = unwrapCommand(argvIn);
   const first = argv[0];
   if (first === undefined) return 'read';
@@ -136,7 +143,7 @@ export function classifyArgv(argvIn: readonly string[], stdinText = ''): BlastCl
     case 'wget':
       return classifyWget(args);
     case 'find':
-      return classifyFind(args);
+      return classifyFind(args, depth);
     case 'sed':
       return hasFlag(args, 'i', ['--in-place']) ? 'write' : 'read';
     case 'rsync':
