@@ -13,18 +13,15 @@ import { addPatternStats, gradeSection, gradeSectionSchema } from './grade/repor
 import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
 import { addTokens, emptyTokens } from './tokens.js';
-import { byCodeUnit } from './canonical-json.js';
+import { mergeUnknownTypes, UnknownTypeCounts } from './unknown-types.js';
 import { append } from './arrays.js';
 
 export const SCHEMA_VERSION = 1;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
-/** Distinct unknown record types counted by name; the rest are counted under OTHER_UNKNOWN_TYPES. */
-export const UNKNOWN_TYPES_CAP = 100;
-/** The key of the unknown types past the cap (a type of that very name is counted there too). */
-export const OTHER_UNKNOWN_TYPES = '(other types)';
 
 export { sufficiencySectionSchema, gradeSectionSchema };
+export { OTHER_UNKNOWN_TYPES, UNKNOWN_TYPES_CAP } from './unknown-types.js';
 export type { SufficiencySection, GradeSection };
 
 export const diagnosticItemSchema = z.object({
@@ -97,28 +94,9 @@ function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
 }
 
 /** Counts added key by key. Keys come from the input, so they live in a Map: `__proto__` is a key like any other. */
-function addCounts(into: Map<string, number>, from: Record<string, number> | Map<string, number>): Map<string, number> {
-  for (const [k, v] of from instanceof Map ? from : Object.entries(from)) into.set(k, (into.get(k) ?? 0) + v);
+function addCounts(into: Map<string, number>, from: Record<string, number>): Map<string, number> {
+  for (const [k, v] of Object.entries(from)) into.set(k, (into.get(k) ?? 0) + v);
   return into;
-}
-
-/**
- * Unknown types, capped: the UNKNOWN_TYPES_CAP first in code-unit order keep
- * their own count, every other occurrence counts under OTHER_UNKNOWN_TYPES.
- * Which types keep a name depends only on the set of types met — not on
- * their order or on how inputs were grouped — so merging capped reports is
- * exact and associative. A type past the cap never returns under it: the
- * largest kept type only ever gets smaller.
- */
-export function capUnknownTypes(counts: Map<string, number>): Map<string, number> {
-  let other = counts.get(OTHER_UNKNOWN_TYPES) ?? 0;
-  const named = [...counts.keys()].filter((k) => k !== OTHER_UNKNOWN_TYPES).sort(byCodeUnit);
-  if (named.length <= UNKNOWN_TYPES_CAP) return counts;
-  const out = new Map<string, number>();
-  for (const k of named.slice(0, UNKNOWN_TYPES_CAP)) out.set(k, counts.get(k)!);
-  for (const k of named.slice(UNKNOWN_TYPES_CAP)) other += counts.get(k)!;
-  out.set(OTHER_UNKNOWN_TYPES, other);
-  return out;
 }
 
 /** A run as the lean builder keeps it: no more than the gate's reasons need. */
@@ -169,10 +147,7 @@ export class ReportBuilder {
   #misses: string[] = [];
   #tokens: TokensSection['bySession'] = [];
   #diagCount = 0;
-  /** Unknown types counted by name: the UNKNOWN_TYPES_CAP smallest in code-unit order (capUnknownTypes). */
-  #unknownTypes = new Map<string, number>();
-  #largestUnknownType = '';
-  #otherUnknownTypes = 0;
+  #unknownTypes = new UnknownTypeCounts();
   #items: DiagnosticItem[] = [];
 
   constructor(opts: ReportOptions) {
@@ -184,7 +159,7 @@ export class ReportBuilder {
     switch (item.kind) {
       case 'diagnostic':
         if (item.code === 'unknown_type') {
-          this.#countUnknownType(item.message);
+          this.#unknownTypes.add(item.message);
           return;
         }
         this.#diagCount++;
@@ -235,25 +210,6 @@ export class ReportBuilder {
     }
   }
 
-  /** capUnknownTypes as the types come: memory stays at the cap, each type costs at most one pass over it. */
-  #countUnknownType(type: string): void {
-    const types = this.#unknownTypes;
-    const seen = types.get(type);
-    if (seen !== undefined) types.set(type, seen + 1);
-    else if (type === OTHER_UNKNOWN_TYPES || (types.size === UNKNOWN_TYPES_CAP && type > this.#largestUnknownType)) this.#otherUnknownTypes++;
-    else {
-      if (types.size === UNKNOWN_TYPES_CAP) {
-        // The largest kept type goes to the other count, for good: the largest only ever gets smaller.
-        this.#otherUnknownTypes += types.get(this.#largestUnknownType)!;
-        types.delete(this.#largestUnknownType);
-        this.#largestUnknownType = '';
-        for (const k of types.keys()) if (k > this.#largestUnknownType) this.#largestUnknownType = k;
-      }
-      types.set(type, 1);
-      if (type > this.#largestUnknownType) this.#largestUnknownType = type;
-    }
-  }
-
   /** A session read again after its followed file restarted: the first, partial copy goes. */
   #forget(session: string): void {
     const patterns = new Map(Object.entries(this.#replaceable.get(session) ?? {}));
@@ -281,7 +237,7 @@ export class ReportBuilder {
       sufficiency: o.sufficiency ? { probe: o.sufficiency.probe, calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) } : undefined,
       grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
       tokens: [...this.#tokens],
-      diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(Object.fromEntries(this.#otherUnknownTypes ? [...this.#unknownTypes, [OTHER_UNKNOWN_TYPES, this.#otherUnknownTypes]] : this.#unknownTypes)), items: [...this.#items] },
+      diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
       inputErrors: [...(o.inputErrors ?? [])],
     });
   }
@@ -346,7 +302,7 @@ export function mergeReports(a: Report, b: Report): Report {
     tokens: [...a.tokens.bySession, ...b.tokens.bySession.filter((t) => keep(t.session))],
     diagnostics: {
       count: a.diagnostics.count + b.diagnostics.count,
-      unknownTypes: sortedRecord(Object.fromEntries(capUnknownTypes(addCounts(addCounts(new Map(), a.diagnostics.unknownTypes), b.diagnostics.unknownTypes)))),
+      unknownTypes: mergeUnknownTypes(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes),
       items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
     },
     inputErrors: [...a.inputErrors, ...b.inputErrors],
