@@ -3,11 +3,12 @@
 // `[{key, value: {stringValue|intValue|…}}]`, hex ids) and the Python SDK's
 // span dump (`{"spans": [...]}`, plain attribute objects, ids and times as
 // 64/128-bit decimal integers — read as strings, since JSON.parse would
-// round them). Ids go out in hex, as trace viewers show them. A tool call is a span with `gen_ai.operation.name =
-// execute_tool`; a trace is a run; its calls go in start-time order, threaded
-// by parent span. Spans of a trace may come in any order and anywhere in the
-// document, so tool spans wait here until the document ends: memory is the
-// document's tool calls and one parent link per span, never its bytes.
+// round them); ids go out in hex, as trace viewers show them. A tool call is
+// a span with `gen_ai.operation.name = execute_tool`; a trace is a run; its
+// calls go in start-time order, threaded by parent span. Spans of a trace
+// may come in any order and anywhere in the document, so tool spans wait here
+// until the document ends: memory is the document's tool calls and one parent
+// link per span, never its bytes.
 import { isObject } from './records.js';
 import { pruneDeep } from './deep-values.js';
 
