@@ -14,6 +14,9 @@ import { patternProblem } from './grade/patterns.js';
 export const CONFIG_FILE_NAME = 'agent-eval.yaml';
 // A config is a page of YAML; anything this big is not one.
 const MAX_CONFIG_BYTES = 1024 * 1024;
+// Alias expansions a config may make: a page of YAML needs a few; a small
+// file of nested aliases could otherwise expand to billions of values.
+const MAX_ALIAS_COUNT = 100;
 
 const regexSource = z.string().refine(
   (s) => {
@@ -97,7 +100,15 @@ export function parseConfig(text: string, file: string): Config {
     });
     throw new ConfigError(lines.join('\n'));
   }
-  const value: unknown = doc.toJS() ?? {};
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (err) {
+    // The yaml package refuses aliases that expand past the count (a
+    // "billion laughs" document) with a ReferenceError: a config error.
+    if (err instanceof ReferenceError) throw new ConfigError(`${file}: YAML error: aliases expand too far (${err.message}; the limit is ${MAX_ALIAS_COUNT} expansions)`);
+    throw err;
+  }
   const parsed = configSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const where = (path: Path, key?: string): string => {

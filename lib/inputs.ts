@@ -11,6 +11,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { onDisk } from './on-disk.js';
+import { append } from './arrays.js';
 import type { GivenSubagent } from './sessions/subagents.js';
 import { foldSubagents } from './sessions/subagent-inputs.js';
 
@@ -112,8 +113,8 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
         const found: Walked = { files: [], skipped: [] };
         await walk(input, input, found, problems, cwd);
         const order = (a: string, b: string): number => byteOrder(relative(input, a), relative(input, b));
-        files.push(...found.files.sort(order));
-        skipped.push(...found.skipped.sort(order));
+        append(files, found.files.sort(order));
+        append(skipped, found.skipped.sort(order));
       } else files.push(input);
     } catch (err) {
       problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });

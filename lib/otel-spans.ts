@@ -3,12 +3,14 @@
 // `[{key, value: {stringValue|intValue|…}}]`, hex ids) and the Python SDK's
 // span dump (`{"spans": [...]}`, plain attribute objects, ids and times as
 // 64/128-bit decimal integers — read as strings, since JSON.parse would
-// round them). A tool call is a span with `gen_ai.operation.name =
-// execute_tool`; a trace is a run; its calls go in start-time order, threaded
-// by parent span. Spans of a trace may come in any order and anywhere in the
-// document, so tool spans wait here until the document ends: memory is the
-// document's tool calls and one parent link per span, never its bytes.
+// round them); ids go out in hex, as trace viewers show them. A tool call is
+// a span with `gen_ai.operation.name = execute_tool`; a trace is a run; its
+// calls go in start-time order, threaded by parent span. Spans of a trace
+// may come in any order and anywhere in the document, so tool spans wait here
+// until the document ends: memory is the document's tool calls and one parent
+// link per span, never its bytes.
 import { isObject } from './records.js';
+import { pruneDeep } from './deep-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -37,6 +39,8 @@ export interface OtelTrace {
   readonly trace: string;
   readonly threads: OtelThread[];
   readonly calls: OtelCall[];
+  /** Spans of the trace holding a value nested too deep (lib/deep-values.ts): cut at the limit. */
+  readonly deepSpans?: number;
 }
 
 export interface OtelBadSpan {
@@ -59,6 +63,30 @@ interface SpanInfo {
 
 const text = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : typeof x === 'number' || typeof x === 'bigint' ? String(x) : undefined);
 
+const TRACE_ID_DIGITS = 32;
+const SPAN_ID_DIGITS = 16;
+const DECIMAL = /^[0-9]+$/;
+const HEX = /^(?:0[xX])?([0-9a-fA-F]+)$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * A trace or span id as trace viewers show it: lowercase hex, zero-padded to
+ * 32 digits (a trace) or 16 (a span). The SDK dump writes them as decimal
+ * integers (or `0x…` text), OTLP/JSON as hex — or, from a protobuf JSON
+ * mapping, as base64 of the id's bytes. Anything else stays as written.
+ */
+export function hexId(raw: string | undefined, shape: SpanShape, digits: number): string | undefined {
+  if (raw === undefined) return undefined;
+  const hex = shape === 'dump' && DECIMAL.test(raw) ? BigInt(raw).toString(16) : HEX.exec(raw)?.[1];
+  if (hex !== undefined) return hex.toLowerCase().padStart(digits, '0');
+  // Base64 of exactly the id's bytes (16 for a trace, 8 for a span).
+  if (BASE64.test(raw)) {
+    const bytes = Buffer.from(raw, 'base64');
+    if (bytes.length === digits / 2) return bytes.toString('hex');
+  }
+  return raw;
+}
+
 /** An OTLP AnyValue as a plain value (ints arrive as strings, and stay so). */
 function anyValue(v: unknown): unknown {
   if (!isObject(v)) return v;
@@ -71,13 +99,14 @@ function anyValue(v: unknown): unknown {
 }
 
 function otlpSpan(s: Obj): SpanInfo {
-  const attrs: Obj = {};
+  // Keys are the span's: no prototype, so `__proto__` or `constructor` is an attribute like any other.
+  const attrs: Obj = Object.create(null) as Obj;
   if (Array.isArray(s.attributes)) for (const a of s.attributes) if (isObject(a) && typeof a.key === 'string') attrs[a.key] = anyValue(a.value);
   const status = isObject(s.status) ? s.status : {};
   return {
-    trace: text(s.traceId) ?? '',
-    span: text(s.spanId) ?? '',
-    parent: text(s.parentSpanId) ?? null,
+    trace: hexId(text(s.traceId), 'otlp', TRACE_ID_DIGITS) ?? '',
+    span: hexId(text(s.spanId), 'otlp', SPAN_ID_DIGITS) ?? '',
+    parent: hexId(text(s.parentSpanId), 'otlp', SPAN_ID_DIGITS) ?? null,
     start: text(s.startTimeUnixNano) ?? '',
     op: text(attrs['gen_ai.operation.name']),
     attrs,
@@ -91,9 +120,9 @@ function dumpSpan(s: Obj): SpanInfo {
   const attrs = isObject(s.attributes) ? s.attributes : {};
   const status = isObject(s.status) ? s.status : {};
   return {
-    trace: text(ctx.trace_id) ?? '',
-    span: text(ctx.span_id) ?? '',
-    parent: parent ? (text(parent.span_id) ?? null) : null,
+    trace: hexId(text(ctx.trace_id), 'dump', TRACE_ID_DIGITS) ?? '',
+    span: hexId(text(ctx.span_id), 'dump', SPAN_ID_DIGITS) ?? '',
+    parent: parent ? (hexId(text(parent.span_id), 'dump', SPAN_ID_DIGITS) ?? null) : null,
     start: text(s.start_time) ?? '',
     op: text(attrs['gen_ai.operation.name']),
     attrs,
@@ -135,10 +164,14 @@ export class SpanCollector {
   readonly #parents = new Map<string, Map<string, { parent: string | null; op: string | undefined }>>();
   readonly #calls = new Map<string, HeldCall[]>();
   readonly #firstStart = new Map<string, { start: string; order: number }>();
+  readonly #deep = new Map<string, number>();
   #order = 0;
 
   add(raw: Obj, shape: SpanShape): void {
+    // Bounded before anything recurses into it (anyValue, JSON.stringify).
+    const deep = pruneDeep(raw);
     const info = shape === 'otlp' ? otlpSpan(raw) : dumpSpan(raw);
+    if (deep) this.#deep.set(info.trace, (this.#deep.get(info.trace) ?? 0) + 1);
     const order = this.#order++;
     let parents = this.#parents.get(info.trace);
     if (!parents) this.#parents.set(info.trace, (parents = new Map()));
@@ -189,6 +222,8 @@ export class SpanCollector {
     const calls = held.map(({ info }) => ({ id: info.span, name: text(info.attrs['gen_ai.tool.name']) ?? '', input: callInput(info.attrs), output: callOutput(info.attrs), isError: info.isError, thread: threadOf(info.parent) }));
     this.#parents.delete(trace);
     this.#calls.delete(trace);
-    return { '#otel': 'trace', trace, threads: [...threads.values()], calls };
+    const deepSpans = this.#deep.get(trace);
+    this.#deep.delete(trace);
+    return { '#otel': 'trace', trace, threads: [...threads.values()], calls, ...(deepSpans ? { deepSpans } : {}) };
   }
 }

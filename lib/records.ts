@@ -1,4 +1,5 @@
 import type { ThreadKind } from './events.js';
+import { printable } from './escape.js';
 
 // What flows before normalization: lines from `lines`, parsed objects from
 // `parse`, boundary markers from a multi-file source, and raw diagnostics that
@@ -81,14 +82,13 @@ export function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** Control characters escaped: bad input quoted in a message must not drive the terminal. */
-export function printable(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+// Control characters escaped: bad input quoted in a message must not drive the terminal.
+export { printable };
 
 /** First `n` characters of a line, on one line, for a diagnostic message. */
 export function excerpt(text: string, n = 80): string {
   const cut = text.length > n ? `${text.slice(0, n)}…` : text;
-  // Control characters (ANSI escapes in hook output) would garble a terminal.
-  return JSON.stringify(cut);
+  // Control characters (ANSI escapes in hook output) would garble a terminal;
+  // JSON.stringify leaves DEL and C1 raw.
+  return printable(JSON.stringify(cut));
 }

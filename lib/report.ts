@@ -13,12 +13,15 @@ import { addPatternStats, gradeSection, gradeSectionSchema } from './grade/repor
 import type { RunResult } from './grade/verdicts.js';
 import { exitCodeFor } from './exit-code.js';
 import { addTokens, emptyTokens } from './tokens.js';
+import { mergeUnknownTypes, UnknownTypeCounts } from './unknown-types.js';
+import { append } from './arrays.js';
 
 export const SCHEMA_VERSION = 2;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
 
 export { sufficiencySectionSchema, gradeSectionSchema };
+export { OTHER_UNKNOWN_TYPES, UNKNOWN_TYPES_CAP } from './unknown-types.js';
 export type { SufficiencySection, GradeSection };
 
 export const diagnosticItemSchema = z.object({
@@ -94,10 +97,10 @@ function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
   return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function addRecords(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
-  return out;
+/** Counts added key by key. Keys come from the input, so they live in a Map: `__proto__` is a key like any other. */
+function addCounts(into: Map<string, number>, from: Record<string, number>): Map<string, number> {
+  for (const [k, v] of Object.entries(from)) into.set(k, (into.get(k) ?? 0) + v);
+  return into;
 }
 
 /** A run as the lean builder keeps it: no more than the gate's reasons need. */
@@ -139,7 +142,7 @@ export class ReportBuilder {
   readonly #keep: boolean;
   #sessions: string[] = [];
   #seen = new Set<string>();
-  #duplicates: Record<string, number> = {};
+  #duplicates = new Map<string, number>();
   /** Sessions cut short by a followed file's restart, with their pattern counts: a re-read replaces them. */
   #replaceable = new Map<string, Record<string, PatternStat>>();
   #dropping = false;
@@ -154,7 +157,7 @@ export class ReportBuilder {
   #misses: string[] = [];
   #tokens: TokensSection['bySession'] = [];
   #diagCount = 0;
-  #unknownTypes: Record<string, number> = {};
+  #unknownTypes = new UnknownTypeCounts();
   #items: DiagnosticItem[] = [];
   /** Input errors found in the stream itself (a file that holds no transcript). */
   #inputErrors: InputErrorItem[] = [];
@@ -168,7 +171,7 @@ export class ReportBuilder {
     switch (item.kind) {
       case 'diagnostic':
         if (item.code === 'unknown_type') {
-          this.#unknownTypes[item.message] = (this.#unknownTypes[item.message] ?? 0) + 1;
+          this.#unknownTypes.add(item.message);
           return;
         }
         this.#diagCount++;
@@ -185,7 +188,7 @@ export class ReportBuilder {
         if (this.#replaceable.has(item.session)) this.#forget(item.session);
         if (item.restarted === true) this.#replaceable.set(item.session, {});
         this.#dropping = this.#seen.has(item.session);
-        if (this.#dropping) this.#duplicates[item.session] = (this.#duplicates[item.session] ?? 0) + 1;
+        if (this.#dropping) this.#duplicates.set(item.session, (this.#duplicates.get(item.session) ?? 0) + 1);
         else {
           this.#seen.add(item.session);
           this.#sessions.push(item.session);
@@ -209,10 +212,10 @@ export class ReportBuilder {
         } else if (item.analysis === 'grade') {
           if (this.#dropping) this.#runs = preferKnownOutcome(this.#runs, item.session, this.#runBuffer);
           else {
-            this.#runs.push(...this.#runBuffer);
+            append(this.#runs, this.#runBuffer);
             this.#patterns = addPatternStats(this.#patterns, item.patterns);
             if (this.#replaceable.has(item.session)) this.#replaceable.set(item.session, item.patterns);
-            this.#misses.push(...item.taskPatternMisses);
+            append(this.#misses, item.taskPatternMisses);
           }
           this.#runBuffer = [];
         } else if (!this.#dropping) this.#tokens.push({ session: item.session, total: item.total, byThread: item.byThread });
@@ -224,7 +227,7 @@ export class ReportBuilder {
 
   /** A session read again after its followed file restarted: the first, partial copy goes. */
   #forget(session: string): void {
-    const patterns = this.#replaceable.get(session) ?? {};
+    const patterns = new Map(Object.entries(this.#replaceable.get(session) ?? {}));
     this.#replaceable.delete(session);
     this.#seen.delete(session);
     this.#sessions = this.#sessions.filter((s) => s !== session);
@@ -232,9 +235,7 @@ export class ReportBuilder {
     this.#bySession = this.#bySession.filter((b) => b.session !== session);
     this.#runs = this.#runs.filter((r) => r.session !== session);
     this.#tokens = this.#tokens.filter((t) => t.session !== session);
-    const left: Record<string, PatternStat> = {};
-    for (const [k, v] of Object.entries(this.#patterns)) left[k] = { exact: v.exact - (patterns[k]?.exact ?? 0), folded: v.folded - (patterns[k]?.folded ?? 0) };
-    this.#patterns = left;
+    this.#patterns = Object.fromEntries(Object.entries(this.#patterns).map(([k, v]) => [k, { exact: v.exact - (patterns.get(k)?.exact ?? 0), folded: v.folded - (patterns.get(k)?.folded ?? 0) }]));
   }
 
   /** An item of a session delivered a second time in this stream. */
@@ -247,11 +248,11 @@ export class ReportBuilder {
     const o = this.#opts;
     return assemble({
       sessions: [...this.#sessions],
-      duplicates: { ...this.#duplicates },
+      duplicates: Object.fromEntries(this.#duplicates),
       sufficiency: o.sufficiency ? { probe: o.sufficiency.probe, calls: [...this.#calls], bySession: this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } })) } : undefined,
       grade: o.grade ? { opts: o.grade, runs: [...this.#runs], patterns: { ...this.#patterns }, misses: [...this.#misses] } : undefined,
       tokens: [...this.#tokens],
-      diagnostics: { count: this.#diagCount, unknownTypes: sortedRecord(this.#unknownTypes), items: [...this.#items] },
+      diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
       inputErrors: [...(o.inputErrors ?? []), ...this.#inputErrors],
       warnings: [...(o.warnings ?? [])],
       outcomeIds: o.grade?.outcomeRuns,
@@ -288,8 +289,8 @@ function mergedRuns(a: readonly RunResult[], b: readonly RunResult[], isNew: (se
 export function mergeReports(a: Report, b: Report): Report {
   const seen = new Set(a.sessions);
   const keep = (s: string): boolean => !seen.has(s);
-  const duplicates = addRecords(a.duplicateSessions, b.duplicateSessions);
-  for (const s of b.sessions) if (seen.has(s)) duplicates[s] = (duplicates[s] ?? 0) + 1;
+  const duplicates = addCounts(addCounts(new Map(), a.duplicateSessions), b.duplicateSessions);
+  for (const s of b.sessions) if (seen.has(s)) duplicates.set(s, (duplicates.get(s) ?? 0) + 1);
   const sa = a.sufficiency;
   const sb = b.sufficiency;
   if (sa && sb && sa.probe !== sb.probe) throw new Error(`cannot merge sufficiency made with different probes (${sa.probe} and ${sb.probe})`);
@@ -298,7 +299,7 @@ export function mergeReports(a: Report, b: Report): Report {
   const g = ga ?? gb;
   return assemble({
     sessions: [...a.sessions, ...b.sessions.filter(keep)],
-    duplicates,
+    duplicates: Object.fromEntries(duplicates),
     sufficiency:
       sa || sb
         ? {
@@ -318,7 +319,7 @@ export function mergeReports(a: Report, b: Report): Report {
     tokens: [...a.tokens.bySession, ...b.tokens.bySession.filter((t) => keep(t.session))],
     diagnostics: {
       count: a.diagnostics.count + b.diagnostics.count,
-      unknownTypes: sortedRecord(addRecords(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes)),
+      unknownTypes: mergeUnknownTypes(a.diagnostics.unknownTypes, b.diagnostics.unknownTypes),
       items: [...a.diagnostics.items, ...b.diagnostics.items].slice(0, DIAGNOSTIC_ITEMS_CAP),
     },
     inputErrors: [...a.inputErrors, ...b.inputErrors],

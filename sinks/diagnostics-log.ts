@@ -5,6 +5,7 @@ import type { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/items.js';
 import type { Report } from '../lib/report.js';
 import { reportSink } from './report-sink.js';
+import { printable } from '../lib/escape.js';
 
 export const LOGGED_DIAGNOSTICS = 10;
 
@@ -13,14 +14,14 @@ export function diagnosticsLog(prog = 'agent-eval-stream'): Transform {
   const perItem = (item: StreamItem): string | undefined => {
     if (item.kind !== 'diagnostic' || item.code === 'unknown_type' || logged >= LOGGED_DIAGNOSTICS) return undefined;
     logged++;
-    return `${prog}: ${item.file}:${item.line}: ${item.code}: ${item.message}\n`;
+    return `${prog}: ${printable(item.file)}:${item.line}: ${printable(item.code)}: ${printable(item.message)}\n`;
   };
   const render = (r: Report): string => {
     const out: string[] = [];
     const more = r.diagnostics.count - logged;
     if (more > 0) out.push(`${prog}: … and ${more} more diagnostic${more === 1 ? '' : 's'} (${r.diagnostics.count} in all; --json lists them)`);
     const types = Object.entries(r.diagnostics.unknownTypes);
-    if (types.length) out.push(`${prog}: skipped lines of unknown type: ${types.map(([t, n]) => `${t} ×${n}`).join(', ')}`);
+    if (types.length) out.push(`${prog}: skipped lines of unknown type: ${types.map(([t, n]) => `${printable(t)} ×${n}`).join(', ')}`);
     return out.length ? `${out.join('\n')}\n` : '';
   };
   return reportSink({ keepCalls: false }, render, perItem);

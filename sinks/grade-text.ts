@@ -7,6 +7,7 @@ import type { Verdict } from '../lib/grade/verdicts.js';
 import { deliveredText, passKText } from '../lib/grade/verdicts.js';
 import { plain } from '../lib/style.js';
 import type { Paint, Style } from '../lib/style.js';
+import { printable } from '../lib/escape.js';
 
 const RULE = '─'.repeat(60);
 const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
@@ -16,6 +17,10 @@ function estimates(e: Record<string, number>): string {
   const parts = Object.entries(e).map(([j, v]) => `${j}: ${v.toFixed(3)}`);
   return parts.length ? parts.join(' · ') : '—';
 }
+
+// Every name and detail comes from a transcript (or a path, or a config):
+// escaped, so none can move the cursor or forge a line such as "gate: passed".
+const p = printable;
 
 /** What the gate did, in words no reporter contradicts: never "passed" for an exit code that is not 0. */
 export function gateWords(g: GradeSection): string {
@@ -28,16 +33,16 @@ export function gateWords(g: GradeSection): string {
 const MARK_STYLE: Record<Verdict, Style> = { 'clean-pass': 'green', 'pass-with-warnings': 'yellow', 'corrupt-success': 'red', fail: 'red' };
 
 export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
-  const out: string[] = ['TraceGrader report', RULE, `config: ${g.config} · verified: ${g.verified}`];
+  const out: string[] = ['TraceGrader report', RULE, `config: ${p(g.config)} · verified: ${g.verified}`];
   for (const r of g.runs) {
-    out.push(`[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${r.task} / ${r.run}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
-    for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${f.detail}`);
+    out.push(`[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${p(r.task)} / ${p(r.run)}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
+    for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${p(f.detail)}`);
     const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
-    if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${t} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
-    if (r.notEvaluated.length) out.push(`            - not evaluated: ${r.notEvaluated.join(', ')} (the ${r.source} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
+    if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${p(t)} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
+    if (r.notEvaluated.length) out.push(`            - not evaluated: ${p(r.notEvaluated.join(', '))} (the ${p(r.source)} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
   }
   out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');
-  for (const t of g.tasks) out.push(`    ${t.task}: pass^${t.k} = ${passKText(t.passK)}  (${deliveredText(t)}) · ${t.status}`);
+  for (const t of g.tasks) out.push(`    ${p(t.task)}: pass^${t.k} = ${passKText(t.passK)}  (${deliveredText(t)}) · ${t.status}`);
   const v = g.summary.verdicts;
   const s = g.summary.statuses;
   out.push(
@@ -46,8 +51,8 @@ export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
     `pass^j ${estimates(g.summary.passHat)} | pass@j ${estimates(g.summary.passAt)} | pass^j, corrupt-success as failed: ${estimates(g.summary.passHatGated)}`,
     `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
   );
-  for (const w of g.warnings) out.push(`warning: ${w}`);
+  for (const w of g.warnings) out.push(`warning: ${p(w)}`);
   out.push(`gate: ${paint(g.gate.exitCode === 0 ? 'green' : 'red', gateWords(g))} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
-  for (const reason of g.gate.reasons) out.push(`  - ${reason}`);
+  for (const reason of g.gate.reasons) out.push(`  - ${p(reason)}`);
   return `${out.join('\n')}\n`;
 }

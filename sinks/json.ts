@@ -6,6 +6,7 @@ import type { Transform } from 'node:stream';
 import type { Report } from '../lib/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { jsonPrintable } from '../lib/escape.js';
 
 const HOLE = '\u0000calls\u0000';
 
@@ -27,10 +28,15 @@ export function* jsonChunks(report: Report): Generator<string> {
   yield `${shell.slice(at + marker.length)}\n`;
 }
 
+/** The pieces as written: the same JSON, with no raw character a terminal would act on. */
+function* printableChunks(report: Report): Generator<string> {
+  for (const piece of jsonChunks(report)) yield jsonPrintable(piece);
+}
+
 export function renderJson(report: Report): string {
-  return [...jsonChunks(report)].join('');
+  return [...printableChunks(report)].join('');
 }
 
 export function json(opts: SinkOptions): Transform {
-  return reportSink(opts, jsonChunks);
+  return reportSink(opts, printableChunks);
 }

@@ -8,6 +8,7 @@ import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 import { passKText } from '../lib/grade/verdicts.js';
 import { NOTHING_GRADED } from '../lib/grade/report-section.js';
+import { printable } from '../lib/escape.js';
 
 /** Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped. */
 export function xml(s: string): string {
@@ -20,6 +21,9 @@ export function xml(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
+/** A value from input: control characters shown (a CI page prints them), then XML-escaped. */
+const text = (s: string): string => xml(printable(s));
+
 export function renderJunit(report: Report): string {
   const g = report.grade;
   const runs = g?.runs ?? [];
@@ -29,29 +33,29 @@ export function renderJunit(report: Report): string {
   // CI page must never show green (or nothing) for a run that exits 2.
   const inputProblems = [...report.inputErrors.map((e) => e.message), ...(g && g.runs.length === 0 ? [NOTHING_GRADED] : [])];
   const errors = inputProblems.length ? 1 : 0;
-  const common = g ? `<property name="config" value="${xml(g.config)}"/><property name="verified" value="${g.verified}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>` : '';
+  const common = g ? `<property name="config" value="${text(g.config)}"/><property name="verified" value="${g.verified}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>` : '';
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="agent-eval-stream grade" tests="${runs.length + (gate ? 1 : 0) + errors}" failures="${runs.filter((r) => failed(r.verdict)).length + (gate ? 1 : 0)}" errors="${errors}">`];
   if (errors) {
     out.push('  <testsuite name="inputs" tests="1" failures="0" errors="1">', '    <testcase name="inputs" classname="inputs">');
-    out.push(`      <error type="input" message="${xml(inputProblems.join('; '))}">${xml(inputProblems.join('\n'))}</error>`, '    </testcase>', '  </testsuite>');
+    out.push(`      <error type="input" message="${text(inputProblems.join('; '))}">${text(inputProblems.join('\n'))}</error>`, '    </testcase>', '  </testsuite>');
   }
   if (g && gate) {
     out.push('  <testsuite name="gate" tests="1" failures="1" errors="0">', `    <properties>${common}</properties>`, '    <testcase name="gate" classname="gate">');
-    out.push(`      <failure type="gate" message="${xml(g.gate.reasons.join('; '))}">${xml(g.gate.reasons.join('\n'))}</failure>`, '    </testcase>', '  </testsuite>');
+    out.push(`      <failure type="gate" message="${g.gate.reasons.map(text).join('; ')}">${g.gate.reasons.map(text).join('\n')}</failure>`, '    </testcase>', '  </testsuite>');
   }
   for (const t of g?.tasks ?? []) {
     const mine = runs.filter((r) => r.task === t.task);
-    out.push(`  <testsuite name="${xml(t.task)}" tests="${mine.length}" failures="${mine.filter((r) => failed(r.verdict)).length}" errors="0">`);
+    out.push(`  <testsuite name="${text(t.task)}" tests="${mine.length}" failures="${mine.filter((r) => failed(r.verdict)).length}" errors="0">`);
     out.push(`    <properties><property name="status" value="${t.status}"/><property name="passK" value="${passKText(t.passK)}"/>${common}</properties>`);
     for (const r of mine) {
-      out.push(`    <testcase name="${xml(r.run)}" classname="${xml(r.task)}">`);
+      out.push(`    <testcase name="${text(r.run)}" classname="${text(r.task)}">`);
       const high = r.flags.filter((f) => f.severity === 'high');
-      if (r.verdict === 'corrupt-success') out.push(`      <failure type="corrupt-success" message="${xml(high.map((f) => f.detail).join('; '))}">${xml(high.map((f) => `step ${f.step} ${f.rule}: ${f.detail}`).join('\n'))}</failure>`);
-      if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered">${xml(`run ${r.run} did not deliver`)}</failure>`);
+      if (r.verdict === 'corrupt-success') out.push(`      <failure type="corrupt-success" message="${high.map((f) => text(f.detail)).join('; ')}">${high.map((f) => `step ${f.step} ${f.rule}: ${text(f.detail)}`).join('\n')}</failure>`);
+      if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered">run ${text(r.run)} did not deliver</failure>`);
       const warnings = r.flags.filter((f) => f.severity !== 'high');
       if (warnings.length || r.notEvaluated.length) {
-        const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${f.detail}`), ...(r.notEvaluated.length ? [`not evaluated: ${r.notEvaluated.join(', ')}`] : [])];
-        out.push(`      <system-out>${xml(lines.join('\n'))}</system-out>`);
+        const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${text(f.detail)}`), ...(r.notEvaluated.length ? [`not evaluated: ${text(r.notEvaluated.join(', '))}`] : [])];
+        out.push(`      <system-out>${lines.join('\n')}</system-out>`);
       }
       out.push('    </testcase>');
     }

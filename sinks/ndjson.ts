@@ -8,15 +8,16 @@ import { SCHEMA_VERSION } from '../lib/report.js';
 import type { ReportBuilder } from '../lib/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { jsonPrintable } from '../lib/escape.js';
 
 export function findingLine(item: StreamItem, builder?: ReportBuilder): string | undefined {
   // A session delivered twice is counted once; its second copy prints nothing.
   if ((item.kind === 'finding' || item.kind === 'run') && builder?.isDuplicate(item.session)) return undefined;
   if (item.kind === 'finding') {
     const body = item.analysis === 'sufficiency' ? item.call : { session: item.session, run: item.run, ...item.flag };
-    return `${JSON.stringify({ type: 'finding', analysis: item.analysis, ...body })}\n`;
+    return `${jsonPrintable(JSON.stringify({ type: 'finding', analysis: item.analysis, ...body }))}\n`;
   }
-  if (item.kind === 'run') return `${JSON.stringify({ type: 'run', analysis: item.analysis, ...item.result })}\n`;
+  if (item.kind === 'run') return `${jsonPrintable(JSON.stringify({ type: 'run', analysis: item.analysis, ...item.result }))}\n`;
   return undefined;
 }
 
@@ -34,7 +35,7 @@ export function summaryLine(r: Report): string {
   summary.diagnostics = { count: r.diagnostics.count, unknownTypes: r.diagnostics.unknownTypes };
   summary.inputErrors = r.inputErrors;
   summary.exitCode = r.exitCode;
-  return `${JSON.stringify(summary)}\n`;
+  return `${jsonPrintable(JSON.stringify(summary))}\n`;
 }
 
 export function ndjson(opts: SinkOptions): Transform {

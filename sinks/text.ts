@@ -11,11 +11,14 @@ import { renderGradeText } from './grade-text.js';
 import { reportSink } from './report-sink.js';
 import { plain } from '../lib/style.js';
 import type { Paint } from '../lib/style.js';
+import { printable } from '../lib/escape.js';
+import { append } from '../lib/arrays.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** A query cut to the reference's width, then escaped: it is the agent's text. */
 function cutQuery(q: string): string {
-  return q.length > 46 ? `${q.slice(0, 45)}…` : q;
+  return printable(q.length > 46 ? `${q.slice(0, 45)}…` : q);
 }
 
 export function renderSufficiencyText(s: SufficiencySection, indent = '  '): string {
@@ -24,7 +27,7 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   if (s.unjudged > 0) ours.push(`${plural(s.unjudged, 'unjudged delegation')} (not bucketed)`);
   if (s.pending > 0) ours.push(`${plural(s.pending, 'pending call')} (reading stopped before a reaction)`);
   if (s.answered === 0) {
-    lines.push(`${indent}Explore sufficiency: no answered ${s.probe} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);
+    lines.push(`${indent}Explore sufficiency: no answered ${printable(s.probe)} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);
     if (ours.length) lines.push(`${indent}  note: ${ours.join(' · ')}`);
     return lines.join('\n') + '\n';
   }
@@ -38,12 +41,12 @@ export function renderSufficiencyText(s: SufficiencySection, indent = '  '): str
   for (const c of s.calls) {
     if (c.bucket === null) continue;
     const files = c.returned.length;
-    lines.push(`${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] → ${c.next}`);
+    lines.push(`${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] → ${printable(c.next ?? '')}`);
   }
   const note: string[] = [];
   if (s.errors > 0) note.push(`${plural(s.errors, 'errored/unanswered call')} (not bucketed)`);
   if (s.concurrent > 0) note.push(`${plural(s.concurrent, 'file-access call')} in the SAME message as an explore (not a reaction)`);
-  note.push(...ours);
+  append(note, ours);
   if (note.length) lines.push(`${indent}  note: ${note.join(' · ')}`);
   return lines.join('\n') + '\n';
 }
@@ -53,7 +56,7 @@ export function renderText(report: Report, paint: Paint = plain): string {
   const parts: string[] = [];
   if (report.sufficiency) parts.push(renderSufficiencyText(report.sufficiency));
   if (report.grade) parts.push(renderGradeText(report.grade, paint));
-  if (report.warnings.length) parts.push(report.warnings.map((w) => `warning: ${w}\n`).join(''));
+  if (report.warnings.length) parts.push(report.warnings.map((w) => `warning: ${printable(w)}\n`).join(''));
   return parts.join('\n');
 }
 
@@ -62,14 +65,14 @@ export function liveLine(item: StreamItem): string | undefined {
   if (item.kind === 'finding' && item.analysis === 'sufficiency') {
     const c = item.call;
     const files = c.returned.length;
-    const what = c.bucket !== null ? `→ ${c.next}` : `(${c.reason}${c.next ? `: ${c.next}` : ''})`;
+    const what = c.bucket !== null ? `→ ${printable(c.next ?? '')}` : `(${c.reason}${c.next ? `: ${printable(c.next)}` : ''})`;
     return `sufficiency${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files} file${files === 1 ? '' : 's'}] ${what}\n`;
   }
   if (item.kind === 'finding' && item.analysis === 'grade') {
     const f = item.flag;
-    return `grade ${item.run} step ${f.step} ${f.severity} ${f.rule}: ${f.detail}\n`;
+    return `grade ${printable(item.run)} step ${f.step} ${f.severity} ${f.rule}: ${printable(f.detail)}\n`;
   }
-  if (item.kind === 'run') return `grade ${item.result.run}: ${item.result.verdict} (${item.result.steps} steps, ${item.result.flags.length} flags)\n`;
+  if (item.kind === 'run') return `grade ${printable(item.result.run)}: ${item.result.verdict} (${item.result.steps} steps, ${item.result.flags.length} flags)\n`;
   return undefined;
 }
 

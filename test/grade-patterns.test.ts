@@ -1,6 +1,6 @@
 // Claude Code's permission-rule grammar, each form and its edges.
 import t from 'tap';
-import { commandRegex, parseToolPattern, patternProblem } from '../lib/grade/patterns.js';
+import { commandMatcher, parseToolPattern, patternProblem } from '../lib/grade/patterns.js';
 import type { ToolCallRef } from '../lib/events.js';
 
 const call = (name: string, input: Record<string, unknown> = {}, cwd = '/repo/app'): ToolCallRef => ({ id: 'x', name, input, thread: 'main', cwd });
@@ -50,7 +50,7 @@ t.test('Bash(spec): each command of the chain', async (t) => {
   t.ok(m('Bash(git * main)', bash('git push origin main')), '* matches spaces');
   t.ok(m('Bash(FOO=1 deploy)', bash('FOO=1 deploy')) && m('Bash(deploy)', bash('FOO=1 deploy')), 'against the raw text and the words');
   t.notOk(m('Bash(git push)', call('Bash', {})), 'no command: no match');
-  t.same(['ls', 'ls -l', 'lsx'].map((c) => commandRegex('ls *').test(c)), [true, true, false]);
+  t.same(['ls', 'ls -l', 'lsx'].map((c) => commandMatcher('ls *').matches(c)), [true, true, false]);
 });
 
 t.test('Read(p) and Edit(p): families and gitignore-style paths', async (t) => {

@@ -70,15 +70,38 @@ t.test('the SDK span dump: 128-bit ids kept exactly', { skip: existsSync(REAL_DU
   const doc = readFileSync(REAL_DUMP);
   for (const chunk of [1, 13, 'random', 64 * 1024] as const) {
     const evs = await events(doc, chunk);
-    // As written in the file; JSON.parse would give 1.0092742960927627e+38 and 13687147528289423000.
+    // The file's 100927429609276267646756448943279827607, 13687147528289423029
+    // and 3402142098134531952, in hex (JSON.parse would have rounded them to
+    // 1.0092742960927627e+38 and 13687147528289423000).
     t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.run, e.id, (e as { name: string }).name, (e as { input: unknown }).input]), [
-      ['100927429609276267646756448943279827607', '13687147528289423029', 'get_current_time', { timezone: 'America/New_York' }],
-      ['100927429609276267646756448943279827607', '3402142098134531952', 'write_file', { text: '2025' }],
+      ['4bedea77bb33b9c5f280371eae21ea97', 'bdf28428cc0e8eb5', 'get_current_time', { timezone: 'America/New_York' }],
+      ['4bedea77bb33b9c5f280371eae21ea97', '2f36d63682b5ff70', 'write_file', { text: '2025' }],
     ], `chunk ${chunk}`);
   }
   const g = await cli(['grade', REAL_DUMP, '--json']);
   t.equal(g.code, 0, g.stderr);
-  t.match(JSON.parse(g.stdout), { grade: { runs: [{ run: '100927429609276267646756448943279827607', source: 'otel', steps: 2 }] } });
+  t.match(JSON.parse(g.stdout), { grade: { runs: [{ run: '4bedea77bb33b9c5f280371eae21ea97', source: 'otel', steps: 2 }] } });
+});
+
+t.test('trace and span ids in hex, as trace viewers show them: 32 and 16 lowercase digits', async (t) => {
+  // The dump's ids are decimal integers: 2^127 + 255 is 0x8000…00ff, 2^64 − 1
+  // is 0xffffffffffffffff, 10 is 0xa; span 10 is the parent of the tool span.
+  const span = (id: string, parent: string | null, extra = ''): string =>
+    `{"context": {"trace_id": 170141183460469231731687303715884105983, "span_id": ${id}}, "parent": ${parent === null ? 'null' : `{"span_id": ${parent}}`}, "start_time": 1${extra}}`;
+  const dump = `{"spans": [${span('10', null, ', "attributes": {"gen_ai.operation.name": "invoke_agent"}')}, ${span('18446744073709551615', '10', ', "attributes": {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "x"}')}]}`;
+  for (const chunk of [1, 64 * 1024]) {
+    const evs = await events(Buffer.from(dump), chunk);
+    t.match(evs.find((e) => e.kind === 'tool_call'), { run: '800000000000000000000000000000ff', id: 'ffffffffffffffff', thread: 'main' }, `dump, chunk ${chunk}`);
+  }
+  // OTLP/JSON: hex already (here upper case and unpadded), or base64 of the
+  // bytes from a protobuf JSON mapping: AAAAAAAAAAU= is the 8 bytes 00…05.
+  const otlp = (traceId: string, spanId: string): string =>
+    `{"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "${traceId}", "spanId": "${spanId}", "startTimeUnixNano": "1", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "execute_tool"}}, {"key": "gen_ai.tool.name", "value": {"stringValue": "y"}}]}]}]}]}`;
+  const evs = await events(Buffer.from(`${otlp('ABCDEF', 'AAAAAAAAAAU=')}\n${otlp('0x0123456789abcdef0123456789ABCDEF', '5')}\n`), 7);
+  t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.run, e.id]), [
+    ['00000000000000000000000000abcdef', '0000000000000005'],
+    ['0123456789abcdef0123456789abcdef', '0000000000000005'],
+  ]);
 });
 
 t.test('bad spans are data', async (t) => {

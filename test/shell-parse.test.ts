@@ -1,5 +1,5 @@
 import t from 'tap';
-import { allCommands, MAX_NESTING, parseShell } from '../lib/shell/parse.js';
+import { allCommands, MAX_SUBSTITUTION_DEPTH, parseShell } from '../lib/shell/parse.js';
 
 const argvs = (s: string) => parseShell(s).map((c) => c.argv);
 
@@ -75,15 +75,15 @@ t.test('never throws on odd input', async (t) => {
   for (const s of ['', ')', '((', '$(', '`', '"$(', "<<", '|||', '&&&', '>']) t.doesNotThrow(() => parseShell(s), JSON.stringify(s));
 });
 
-t.test('substitutions nest at most MAX_NESTING deep: a hostile 10,000-deep $(…) is text past that', async (t) => {
+t.test('substitutions nest at most MAX_SUBSTITUTION_DEPTH deep: a hostile 10,000-deep $(…) is text past that', async (t) => {
   const deep = (n: number, inner: string): string => '$('.repeat(n) + inner + ')'.repeat(n);
-  const shallow = parseShell(`echo ${deep(MAX_NESTING, 'cat x')}`);
-  t.ok([...allCommands(shallow)].some((c) => c.argv[0] === 'cat'), `${MAX_NESTING} levels are read`);
+  const shallow = parseShell(`echo ${deep(MAX_SUBSTITUTION_DEPTH, 'cat x')}`);
+  t.ok([...allCommands(shallow)].some((c) => c.argv[0] === 'cat'), `${MAX_SUBSTITUTION_DEPTH} levels are read`);
   const hostile = parseShell(`echo ${deep(10000, 'cat x')}; ls`);
   const names = [...allCommands(hostile)].map((c) => c.argv[0]);
   t.notOk(names.includes('cat'), 'deeper than the bound: not read');
   t.same(names.slice(-1), ['ls'], 'the rest of the line is still read');
-  t.equal(names.length, MAX_NESTING + 2, 'echo, each level read, then ls');
+  t.equal(names.length, MAX_SUBSTITUTION_DEPTH + 2, 'echo, each level read, then ls');
   const ticks = parseShell('`'.repeat(3) + 'x');
   t.ok(Array.isArray(ticks), 'backticks never throw');
 });

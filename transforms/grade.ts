@@ -24,7 +24,8 @@ const CLAUDE_OBSERVES: Observes = { outcomes: true, reads: true };
 export class Grader implements StageLogic<StreamItem, StreamItem> {
   readonly #o: GradeOptions;
   readonly #patterns: ToolPattern[];
-  #stats: Record<string, PatternStat> = {};
+  // Keyed by input (pattern sources, thread names): Maps, so `__proto__` is a key like any other.
+  #stats = new Map<string, PatternStat>();
   #misses: string[] = [];
   // The session being read.
   #file = '';
@@ -119,7 +120,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#maxSegment = ev.segment;
     this.#segmentsWithResult.clear();
     this.#resultsOk = true;
-    this.#stats = {};
+    this.#stats = new Map();
     this.#misses = [];
   }
 
@@ -147,7 +148,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #count(ev: EventOf<'tool_call'>): void {
     const call = { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd };
     for (const p of this.#patterns) {
-      const s = (this.#stats[p.source] ??= { exact: 0, folded: 0 });
+      let s = this.#stats.get(p.source);
+      if (!s) this.#stats.set(p.source, (s = { exact: 0, folded: 0 }));
       if (p.matches(call)) s.exact++;
       else if (p.matches(call, true)) s.folded++;
     }
@@ -167,7 +169,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       // The session's id is final only now: before the first record naming it, it was the path.
       this.#finish(g, ev.session, undefined, delivered, push, ev.session);
     }
-    push({ kind: 'summary', analysis: 'grade', session: ev.session, patterns: this.#stats, taskPatternMisses: this.#misses });
+    push({ kind: 'summary', analysis: 'grade', session: ev.session, patterns: Object.fromEntries(this.#stats), taskPatternMisses: this.#misses });
   }
 
   #taskFor(run: string, sourceTask: string | undefined): string {
@@ -183,10 +185,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
     g.finish((f) => push({ kind: 'finding', analysis: 'grade', session, run: runId, flag: f }));
-    const threads: Record<string, ThreadKind> = {};
-    for (const t of g.threads) if (t !== 'main') threads[t] = this.#threadKinds.get(t) ?? 'subagent';
+    const threads = new Map<string, ThreadKind>();
+    for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
     // Claude Code's helper agents belong to the session: listed with its run, not graded.
-    if (g === this.#claude) for (const [t, k] of this.#threadKinds) if (k === 'internal') threads[t] = k;
+    if (g === this.#claude) for (const [t, k] of this.#threadKinds) if (k === 'internal') threads.set(t, k);
     const outcome = this.#o.outcomes?.get(runId);
     const d = outcome ?? delivered;
     const result: RunResult = {
@@ -197,8 +199,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       delivered: d,
       verdict: verdictOf(d, g.flags),
       steps: g.steps,
-      stepsByThread: g.stepsByThread,
-      ...(Object.keys(threads).length ? { threads } : {}),
+      stepsByThread: Object.fromEntries(g.stepsByThread),
+      ...(threads.size ? { threads: Object.fromEntries(threads) } : {}),
       flags: g.flags,
       notEvaluated: g.notEvaluated,
     };

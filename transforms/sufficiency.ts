@@ -26,6 +26,7 @@ import { awaitsResult, isDirectoryError } from '../lib/sufficiency/directory-rea
 import { pathsMatch } from '../lib/paths.js';
 import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from '../lib/sufficiency/summary.js';
 import { countCall, emptyCounts } from '../lib/sufficiency/summary.js';
+import { textOf } from '../lib/deep-values.js';
 
 export const DEFAULT_PROBE = 'codegraph_explore';
 export const DEFAULT_FAMILY = 'codegraph';
@@ -216,7 +217,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
       const p: Probe = {
         call,
-        query: String(ev.input.query ?? ''),
+        query: textOf(ev.input.query),
         messageId: ev.messageId,
         seq: ev.seq,
         result: 'waiting',

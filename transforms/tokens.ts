@@ -16,7 +16,8 @@ import { addTokens, emptyTokens } from '../lib/tokens.js';
 export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
   /** The message still streaming in each thread, with its latest usage. */
   #open = new Map<string, EventOf<'usage'>>();
-  #byThread: Record<string, Tokens> = {};
+  /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
+  #byThread = new Map<string, Tokens>();
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
@@ -24,7 +25,7 @@ export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
     switch (ev.kind) {
       case 'session_start':
         this.#open.clear();
-        this.#byThread = {};
+        this.#byThread = new Map();
         return;
       case 'usage': {
         const cur = this.#open.get(ev.thread);
@@ -37,9 +38,9 @@ export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'session_end': {
         for (const thread of [...this.#open.keys()]) this.#flush(thread);
-        const total = Object.values(this.#byThread).reduce(addTokens, emptyTokens());
-        push({ kind: 'summary', analysis: 'tokens', session: ev.session, total, byThread: this.#byThread });
-        this.#byThread = {};
+        const total = [...this.#byThread.values()].reduce(addTokens, emptyTokens());
+        push({ kind: 'summary', analysis: 'tokens', session: ev.session, total, byThread: Object.fromEntries(this.#byThread) });
+        this.#byThread = new Map();
         return;
       }
       default:
@@ -54,7 +55,7 @@ export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
   }
 
   #count(u: EventOf<'usage'>): void {
-    this.#byThread[u.thread] = addTokens(this.#byThread[u.thread] ?? emptyTokens(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation });
+    this.#byThread.set(u.thread, addTokens(this.#byThread.get(u.thread) ?? emptyTokens(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation }));
   }
 }
 

@@ -9,8 +9,11 @@ export interface CliIO {
   readonly signal?: AbortSignal;
 }
 
+import { printable } from '../escape.js';
+
 export const PROG = 'agent-eval-stream';
 
+/** One line on stderr; what it quotes (paths, ids, names) cannot break it or drive the terminal. */
 export function say(io: CliIO, message: string): void {
-  io.stderr.write(`${PROG}: ${message}\n`);
+  io.stderr.write(`${PROG}: ${printable(message)}\n`);
 }

@@ -67,7 +67,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
       for (const line of err.message.split('\n')) say(io, line);
       return exitCodeFor({ inputErrors: 1 });
     }
-    say(io, `internal error: ${(err as Error).stack ?? String(err)}`);
+    for (const line of `internal error: ${(err as Error).stack ?? String(err)}`.split('\n')) say(io, line);
     return exitCodeFor({ internalError: true });
   }
 }

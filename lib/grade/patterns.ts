@@ -13,7 +13,8 @@
 //   WebFetch(domain:host)      fetches of that host
 //   Other(spec)                spec as a glob on the call's string arguments
 // Plain names are exact and case-sensitive, like Claude Code's; a renamed
-// tool answers to both names (`Task` and `Agent` are one tool).
+// tool answers to both names (`Task` and `Agent` are one tool). Every
+// pattern is matched in time linear in the subject (lib/wildcard.ts).
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import type { ToolCallRef } from '../events.js';
@@ -21,6 +22,8 @@ import { resolvePath } from '../paths.js';
 import { parseShell } from '../shell/parse.js';
 import { commandsRun } from '../shell/inner-script.js';
 import { EDIT_TOOLS, filePathOf, toolNames } from '../tools.js';
+import type { MatchWork } from '../wildcard.js';
+import { Wildcard } from '../wildcard.js';
 
 const READ_FAMILY: ReadonlySet<string> = new Set(['Read', 'NotebookRead', 'Grep', 'Glob', 'LS']);
 
@@ -39,75 +42,57 @@ export interface ToolPattern {
   matches(call: ToolCallRef, fold?: boolean): boolean;
 }
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+/** Something a subject string is matched against. */
+export interface Matcher {
+  matches(subject: string, work?: MatchWork): boolean;
 }
 
-/** A name glob: `*` is any run of characters. */
-function nameRegex(glob: string, fold: boolean): RegExp {
-  return new RegExp(`^${glob.split('*').map(escapeRegex).join('.*')}$`, fold ? 'i' : '');
-}
+const WORD = /^[A-Za-z0-9_]$/;
 
-/** Bash command specs: `*` anywhere, a lone trailing `*` optional, legacy `prefix:*`. */
-export function commandRegex(spec: string): RegExp {
+/**
+ * Bash command specs: `*` anywhere, a lone trailing `*` optional, legacy
+ * `prefix:*`. Matched without regular expressions, in time linear in the
+ * command (the command is the agent's: lib/wildcard.ts).
+ */
+export function commandMatcher(spec: string): Matcher {
   if (spec.endsWith(':*') && spec.indexOf('*') === spec.length - 1) {
     // The prefix, then the end or a word boundary: `npm:*` is not `npmx`.
     const prefix = spec.slice(0, -2);
-    return new RegExp(`^${escapeRegex(prefix)}${/\w$/.test(prefix) ? '(?!\\w)' : ''}.*$`, 's');
+    const atWord = WORD.test(prefix.slice(-1));
+    return { matches: (s) => s.startsWith(prefix) && !(atWord && s.length > prefix.length && WORD.test(s[prefix.length]!)) };
   }
-  const parts = spec.split('*');
-  if (parts.length === 2 && parts[1] === '') {
+  if (spec.indexOf('*') === spec.length - 1) {
     // One wildcard, at the end: it may match nothing, and `ls *` matches `ls`.
-    const head = parts[0]!;
+    const head = spec.slice(0, -1);
     const bare = head.endsWith(' ') ? head.trimEnd() : head;
-    return new RegExp(`^(?:${escapeRegex(head)}.*|${escapeRegex(bare)})$`, 's');
+    return { matches: (s) => s.startsWith(head) || s === bare };
   }
-  return new RegExp(`^${parts.map(escapeRegex).join('.*')}$`, 's');
-}
-
-/** gitignore-style glob body → regex on a `/`-separated path; `dir/**` covers `dir` too. */
-function globRegex(pattern: string, anyLevel: boolean): RegExp {
-  const glob = pattern.endsWith('/**') ? pattern.slice(0, -3) : pattern;
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        i++;
-        if (glob[i + 1] === '/') {
-          i++;
-          re += '(?:.*/)?';
-        } else re += '.*';
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else re += escapeRegex(c);
-  }
-  return new RegExp(`^${anyLevel ? '(?:.*/)?' : ''}${re}(?:/.*)?$`);
+  return Wildcard.glob(spec);
 }
 
 interface PathRule {
   /** Absolute root the glob is relative to, or null: the call's cwd. */
   readonly root: string | null;
-  readonly glob: RegExp;
+  readonly glob: Wildcard;
 }
 
 function pathRule(p: string, ctx: PatternContext): PathRule {
-  if (p.startsWith('//')) return { root: '/', glob: globRegex(p.slice(2), false) };
-  if (p.startsWith('~/')) return { root: ctx.home ?? homedir(), glob: globRegex(p.slice(2), false) };
-  if (p.startsWith('/')) return { root: ctx.configDir ?? '/', glob: globRegex(p.slice(1), false) };
+  if (p.startsWith('//')) return { root: '/', glob: Wildcard.path(p.slice(2), false) };
+  if (p.startsWith('~/')) return { root: ctx.home ?? homedir(), glob: Wildcard.path(p.slice(2), false) };
+  if (p.startsWith('/')) return { root: ctx.configDir ?? '/', glob: Wildcard.path(p.slice(1), false) };
   const rel = p.startsWith('./') ? p.slice(2) : p;
   // gitignore: a pattern with no inner slash matches at any depth.
   const anyLevel = !rel.replace(/\/$/, '').includes('/');
-  return { root: null, glob: globRegex(rel.replace(/\/$/, ''), anyLevel) };
+  return { root: null, glob: Wildcard.path(rel.replace(/\/$/, ''), anyLevel) };
 }
 
 function pathMatches(rule: PathRule, file: string, cwd: string | undefined): boolean {
   const abs = resolvePath(file, cwd);
   const root = rule.root ?? cwd;
-  if (abs === undefined || root === undefined) return rule.glob.test(posix.normalize(file));
+  if (abs === undefined || root === undefined) return rule.glob.matches(posix.normalize(file));
   const rel = posix.relative(root, abs);
   if (rel.startsWith('..')) return false;
-  return rule.glob.test(rel);
+  return rule.glob.matches(rel);
 }
 
 /** The host a WebFetch call reaches. */
@@ -143,14 +128,14 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
   const spec = written ? source.slice(open + 1, -1) : '*';
   // `Tool(*)` and `Tool()` are `Tool`.
   const hasSpec = written && spec !== '*' && spec !== '';
-  const exactName = nameRegex(name, false);
-  const foldName = nameRegex(name, true);
+  const exactName = Wildcard.glob(name);
+  const foldName = Wildcard.glob(name, { fold: true });
   const isMcpServer = /^mcp__[^*]+$/.test(name) && !name.slice(5).includes('__');
 
   const nameMatches = (tool: string, fold: boolean): boolean => {
     const re = fold ? foldName : exactName;
     // A renamed tool answers to both its names: `Task` matches an `Agent` call and back.
-    if (toolNames(tool).some((n) => re.test(n))) return true;
+    if (toolNames(tool).some((n) => re.matches(n))) return true;
     // `mcp__server` names every tool of that server.
     if (isMcpServer) return (fold ? tool.toLowerCase() : tool).startsWith(`${fold ? name.toLowerCase() : name}__`);
     // `Read(p)` and `Edit(p)` stand for their families.
@@ -162,11 +147,11 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
   let specMatches: (call: ToolCallRef) => boolean;
   if (spec === '*' || spec === '') specMatches = () => true;
   else if (name === 'Bash') {
-    const re = commandRegex(spec);
+    const m = commandMatcher(spec);
     specMatches = (call) => {
       const command = call.input.command;
       if (typeof command !== 'string') return false;
-      for (const c of commandsRun(parseShell(command))) if (re.test(c.raw) || re.test(c.argv.join(' '))) return true;
+      for (const c of commandsRun(parseShell(command))) if (m.matches(c.raw) || m.matches(c.argv.join(' '))) return true;
       return false;
     };
   } else if (name === 'Read' || name === 'Edit') {
@@ -176,14 +161,14 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
       return file !== undefined && pathMatches(rule, file, call.cwd);
     };
   } else if (name === 'WebFetch' && spec.startsWith('domain:')) {
-    const re = nameRegex(spec.slice('domain:'.length).toLowerCase(), false);
+    const m = Wildcard.glob(spec.slice('domain:'.length).toLowerCase());
     specMatches = (call) => {
       const host = hostOf(call.input);
-      return host !== undefined && re.test(host);
+      return host !== undefined && m.matches(host);
     };
   } else {
-    const re = commandRegex(spec);
-    specMatches = (call) => stringArgs(call.input).some((v) => re.test(v));
+    const m = commandMatcher(spec);
+    specMatches = (call) => stringArgs(call.input).some((v) => m.matches(v));
   }
 
   return {

@@ -111,9 +111,10 @@ export function patternWarnings(patterns: Record<string, PatternStat>): string[]
 }
 
 export function addPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat>): Record<string, PatternStat> {
-  const out: Record<string, PatternStat> = {};
-  for (const src of [a, b]) for (const [k, v] of Object.entries(src)) out[k] = { exact: (out[k]?.exact ?? 0) + v.exact, folded: (out[k]?.folded ?? 0) + v.folded };
-  return Object.fromEntries(Object.entries(out).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  // A Map: a pattern is the config's text, and `__proto__` must stay a key.
+  const out = new Map<string, PatternStat>();
+  for (const src of [a, b]) for (const [k, v] of Object.entries(src)) out.set(k, { exact: (out.get(k)?.exact ?? 0) + v.exact, folded: (out.get(k)?.folded ?? 0) + v.folded });
+  return Object.fromEntries([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
 /**

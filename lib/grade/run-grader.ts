@@ -74,7 +74,7 @@ export class RunGrader {
   readonly observes: Observes;
   readonly #o: GradeOptions;
   #steps = 0;
-  readonly stepsByThread: Record<string, number> = {};
+  readonly stepsByThread = new Map<string, number>();
   /** Every thread that made a call in this run. */
   readonly threads = new Set<string>();
   readonly flags: Flag[] = [];
@@ -117,7 +117,7 @@ export class RunGrader {
     this.#ids.add(ev.id);
     if (this.#ids.size > RECENT_IDS) this.#ids.delete(this.#ids.values().next().value!);
     const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
-    this.stepsByThread[ev.thread] = (this.stepsByThread[ev.thread] ?? 0) + 1;
+    this.stepsByThread.set(ev.thread, (this.stepsByThread.get(ev.thread) ?? 0) + 1);
     this.threads.add(ev.thread);
     const t = this.#thread(ev.thread);
     const forbidden = this.#forbidden.find((p) => p.matches(step.call));

@@ -3,6 +3,7 @@ import type { ThreadKind } from '../events.js';
 // from the list of run results, so reports merge by concatenating runs.
 import type { Flag } from './run-grader.js';
 import type { FailOn } from './options.js';
+import { maxOf } from '../arrays.js';
 
 export const VERDICTS = ['clean-pass', 'pass-with-warnings', 'corrupt-success', 'fail'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -110,14 +111,31 @@ export function estimators(runs: readonly RunResult[], success: (r: RunResult) =
   }
   // Tasks whose outcomes are unknown cannot be estimated.
   const known = [...per.values()].filter((t) => !t.unknown);
-  const maxK = Math.max(0, ...known.map((t) => t.k));
+  const maxK = maxOf(known.map((t) => t.k), 0);
+  // Per j: the sums over eligible tasks and how many there are. The ratios
+  // grow one factor per j — C(c, j)/C(k, j) = Π (c−i)/(k−i) over i < j — so
+  // the work is the number of runs, not its square (one task of 150,000
+  // runs would otherwise take minutes).
+  const hatSum = new Float64Array(maxK + 1);
+  const atSum = new Float64Array(maxK + 1);
+  const eligible = new Uint32Array(maxK + 1);
+  for (const t of known) {
+    let allSucceed = 1;
+    let allFail = 1;
+    for (let j = 1; j <= t.k; j++) {
+      allSucceed = j > t.c ? 0 : (allSucceed * (t.c - j + 1)) / (t.k - j + 1);
+      allFail = j > t.k - t.c ? 0 : (allFail * (t.k - t.c - j + 1)) / (t.k - j + 1);
+      hatSum[j]! += allSucceed;
+      atSum[j]! += 1 - allFail;
+      eligible[j]!++;
+    }
+  }
   const passHat: Record<string, number> = {};
   const passAt: Record<string, number> = {};
   for (let j = 1; j <= maxK; j++) {
-    const eligible = known.filter((t) => t.k >= j);
-    if (!eligible.length) continue;
-    passHat[String(j)] = round(eligible.reduce((s, t) => s + choose(t.c, j) / choose(t.k, j), 0) / eligible.length);
-    passAt[String(j)] = round(eligible.reduce((s, t) => s + 1 - choose(t.k - t.c, j) / choose(t.k, j), 0) / eligible.length);
+    if (!eligible[j]) continue;
+    passHat[String(j)] = round(hatSum[j]! / eligible[j]!);
+    passAt[String(j)] = round(atSum[j]! / eligible[j]!);
   }
   return { passHat, passAt };
 }

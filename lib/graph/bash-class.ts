@@ -97,6 +97,13 @@ function classifyWget(args: readonly string[]): BlastClass {
   return 'write';
 }
 
+/**
+ * `find -exec find -exec …` nested deeper than this is classed `write`, as
+ * an unknown command is, instead of recursing once per level: the command
+ * is the agent's, and twenty thousand levels would overflow the stack.
+ */
+export const MAX_EXEC_DEPTH = 32;
+
 /** `find … -delete` / `-exec cmd … ;` are as bad as what they run. */
 function classifyFind(args: readonly string[], depth: number): BlastClass {
   let cls: BlastClass = 'read';
@@ -106,7 +113,7 @@ function classifyFind(args: readonly string[], depth: number): BlastClass {
     if (a === '-exec' || a === '-execdir' || a === '-ok' || a === '-okdir') {
       const end = args.findIndex((x, j) => j > i && (x === ';' || x === '+'));
       const inner = args.slice(i + 1, end === -1 ? args.length : end);
-      cls = higher(cls, classifyArgv(inner, undefined, depth));
+      cls = higher(cls, depth >= MAX_EXEC_DEPTH ? 'write' : classifyArgv(inner, undefined, depth + 1));
       i = end === -1 ? args.length : end;
     }
   }
@@ -157,7 +164,7 @@ export function classifyArgv(argvIn: readonly string[], stdinText: () => string 
   if (name.startsWith('mkfs.')) return 'irreversible';
   if (SQL_CLIENTS.has(name)) return SQL_DESTRUCTIVE.test(`${args.join(' ')}\n${stdinText()}`) ? 'irreversible' : 'write';
   if (REMOTE_SHELLS.has(name)) return 'external_side_effect';
-  if (PUBLISHERS[name]?.has(args.find((a) => !a.startsWith('-')) ?? '')) return 'external_side_effect';
+  if (Object.hasOwn(PUBLISHERS, name) && PUBLISHERS[name]!.has(args.find((a) => !a.startsWith('-')) ?? '')) return 'external_side_effect';
   if (READERS.has(name)) return 'read';
   return 'write';
 }

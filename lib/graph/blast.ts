@@ -6,6 +6,7 @@ import { BLAST_CLASSES } from '../config.js';
 import type { BlastClass } from '../config.js';
 import { BASH_PREFIX } from './nodes.js';
 import { formerNames } from '../tools.js';
+import { Wildcard } from '../wildcard.js';
 
 export { BLAST_CLASSES };
 export type { BlastClass };
@@ -101,19 +102,14 @@ export function annotationBlast(a: ToolAnnotations | undefined): BlastClass | un
   return 'write';
 }
 
-function globRegex(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
 /** `catalog.blast`: an exact name beats a glob, a longer glob a shorter; between equals, the more severe. */
 export class BlastPatterns {
   readonly #exact = new Map<string, BlastClass>();
-  readonly #globs: { glob: string; re: RegExp; blast: BlastClass }[] = [];
+  readonly #globs: { glob: string; re: Wildcard; blast: BlastClass }[] = [];
 
   constructor(patterns: Readonly<Record<string, BlastClass>> = {}) {
     for (const [p, b] of Object.entries(patterns)) {
-      if (/[*?]/.test(p)) this.#globs.push({ glob: p, re: globRegex(p), blast: b });
+      if (/[*?]/.test(p)) this.#globs.push({ glob: p, re: Wildcard.glob(p, { question: true }), blast: b });
       else this.#exact.set(p, b);
     }
     this.#globs.sort((a, b) => b.glob.length - a.glob.length || BLAST_CLASSES.indexOf(b.blast) - BLAST_CLASSES.indexOf(a.blast));
@@ -129,7 +125,7 @@ export class BlastPatterns {
       const b = this.#exact.get(n);
       if (b) return b;
     }
-    return this.#globs.find((g) => names.some((n) => g.re.test(n)))?.blast;
+    return this.#globs.find((g) => names.some((n) => g.re.matches(n)))?.blast;
   }
 }
 

@@ -48,11 +48,17 @@ export function diffGraphs(oldG: Graph, newG: Graph): GraphDiff {
     const n = after.get(tool)!;
     if (isDangerous(n.blast) && n.evalCount === 0) out.gate.failures.push({ reason, tool, blast: n.blast, path });
   };
+  // Production's edges into each tool, indexed once: a scan of every edge per
+  // tool would be quadratic on a large graph.
+  const into = new Map<string, string[]>();
+  for (const e of newG.edges) {
+    if (e.prodCount === 0) continue;
+    const list = into.get(e.to);
+    if (list) list.push(`${e.from} → ${e.to}`);
+    else into.set(e.to, [`${e.from} → ${e.to}`]);
+  }
   /** The paths production takes into `tool` in the new graph; the tool alone when none. */
-  const pathsInto = (tool: string): string[] => {
-    const ins = newG.edges.filter((e) => e.to === tool && e.prodCount > 0).map((e) => `${e.from} → ${e.to}`);
-    return ins.length ? ins : [tool];
-  };
+  const pathsInto = (tool: string): string[] => into.get(tool) ?? [tool];
 
   for (const [name, n] of after) {
     const o = before.get(name);

@@ -12,6 +12,7 @@ import { edgeKey } from './accumulate.js';
 import { END, START } from './nodes.js';
 import { GraphMetrics, PROBABILITY_SOURCES } from './probability.js';
 import { byCodeUnit } from '../canonical-json.js';
+import { maxOf } from '../arrays.js';
 
 export const CELL_STATES = ['covered', 'unprotected', 'unobserved'] as const;
 export type CellState = (typeof CELL_STATES)[number];
@@ -49,7 +50,7 @@ export function cellState(prodCount: number, evalCount: number): CellState {
 export function buildMatrix(graph: Graph, metrics = new GraphMetrics(graph)): Matrix {
   const edges = new Map(graph.edges.map((e) => [edgeKey(e.from, e.to), e]));
   const tools = graph.nodes.filter((n) => n.kind === 'tool').map((n) => n.name);
-  const maxProd = Math.max(0, ...graph.edges.map((e) => e.prodCount));
+  const maxProd = maxOf(graph.edges.map((e) => e.prodCount), 0);
   const cellOf = (from: string, to: string): Cell => {
     const e = edges.get(edgeKey(from, to));
     const prodCount = e?.prodCount ?? 0;

@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { onDisk } from '../on-disk.js';
+import { printable } from '../escape.js';
 import { LineSplitter } from '../../transforms/lines.js';
 
 export function projectsRoot(env: NodeJS.ProcessEnv): string {
@@ -168,10 +169,13 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return out;
 }
 
+/** A prompt's text block; anything else (a read that skips the normalizer's depth bound) is no text. */
+const stringOr = (x: unknown): string => (typeof x === 'string' ? x : '');
+
 function promptText(r: Record<string, unknown>): string | undefined {
   if (r.type !== 'user' || r.isMeta === true || r.isSidechain === true || r.isCompactSummary === true) return undefined;
   const c = (r.message as { content?: unknown } | undefined)?.content;
-  const text = typeof c === 'string' ? c : Array.isArray(c) ? c.map((b) => (typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : '')).join(' ') : undefined;
+  const text = typeof c === 'string' ? c : Array.isArray(c) ? c.map((b) => (typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'text' ? stringOr((b as { text?: unknown }).text) : '')).join(' ') : undefined;
   if (text === undefined || text.trim() === '' || /^\s*<(command|local-command)-/.test(text)) return undefined;
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -198,6 +202,7 @@ export function pickSession(sessions: readonly SessionInfo[], idOrPrefix: string
   if (exact) return exact;
   const matches = sessions.filter((s) => s.id.startsWith(idOrPrefix));
   if (matches.length === 1) return matches[0]!;
-  if (matches.length === 0) throw new InputError(`no session ${idOrPrefix} in ${where}`);
-  throw new InputError(`session prefix ${idOrPrefix} is ambiguous in ${where}: ${matches.map((s) => s.id).join(', ')}`);
+  // Ids come from the files, and a message's lines are printed one by one: no newline may hide in one.
+  if (matches.length === 0) throw new InputError(`no session ${printable(idOrPrefix)} in ${printable(where)}`);
+  throw new InputError(`session prefix ${printable(idOrPrefix)} is ambiguous in ${printable(where)}: ${matches.map((s) => printable(s.id)).join(', ')}`);
 }

@@ -12,6 +12,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ThreadKind } from '../events.js';
 import { firstRecords, flatAgentFiles } from './locate.js';
 import { onDisk } from '../on-disk.js';
+import { append } from '../arrays.js';
 
 export interface SubagentFile {
   readonly agentId: string;
@@ -62,7 +63,7 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
   } catch {
     // no folder: an older layout, or none
   }
-  files.push(...(await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd)));
+  append(files, await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd));
   const stored = new Set(files.map((f) => resolve(onDisk(f, cwd))));
   const ids = new Map<string, string>();
   for (const g of given) {

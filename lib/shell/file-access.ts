@@ -6,6 +6,7 @@ import type { SimpleCommand } from './parse.js';
 import { parseShell } from './parse.js';
 import { unwrapCommand } from './wrappers.js';
 import { innerScript, MAX_SCRIPT_DEPTH } from './inner-script.js';
+import { append } from '../arrays.js';
 
 export interface FileRef {
   readonly path: string;
@@ -55,7 +56,7 @@ export function positionals(args: readonly string[], valueOpts: ReadonlySet<stri
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      out.push(...args.slice(k + 1));
+      append(out, args.slice(k + 1));
       break;
     }
     if (a.length > 1 && a.startsWith('-')) {
@@ -99,7 +100,7 @@ export function commandIntent(cmd: SimpleCommand): Intent {
   const name = argv[0];
   if (name === undefined) return { kind: 'none' };
   const args = argv.slice(1);
-  const printerOpts = PRINTERS[name];
+  const printerOpts = Object.hasOwn(PRINTERS, name) ? PRINTERS[name] : undefined;
   if (printerOpts) {
     const files = [...positionals(args, printerOpts), ...inputRedirects(cmd)].filter(isKnownFile);
     return files.length ? { kind: 'read', files } : { kind: 'none' };
@@ -127,7 +128,7 @@ function sedIntent(args: string[], cmd: SimpleCommand): Intent {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      pos.push(...args.slice(k + 1));
+      append(pos, args.slice(k + 1));
       break;
     }
     if (a.startsWith('--')) {
@@ -169,7 +170,7 @@ function awkIntent(args: string[], cmd: SimpleCommand): Intent {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (a === '--') {
-      pos.push(...args.slice(k + 1));
+      append(pos, args.slice(k + 1));
       break;
     }
     if (a.length > 1 && a.startsWith('-')) {
@@ -255,7 +256,7 @@ function walk(commands: readonly SimpleCommand[], cwd: string | undefined, acc: 
       if (i.kind === 'write' && unwrapCommand(pipe[idx]!.argv)[0] === 'tee') {
         // `… | tee f` writes f: a write, not a read, even though tee also prints.
         pipeFate = 'file';
-        pipeFiles.push(...refs(i.files, dir));
+        append(pipeFiles, refs(i.files, dir));
       }
     });
     pipe.forEach((c, idx) => {

@@ -67,8 +67,12 @@ interface PendingHeredoc {
   into: Heredoc[];
 }
 
-/** How deep `$(…)`, backticks and `<(…)` are parsed; deeper ones are kept as text only. */
-export const MAX_NESTING = 64;
+/**
+ * Substitutions nested deeper than this are skipped as text, not parsed: the
+ * reader recurses once per level, and a command is the agent's (thousands of
+ * `$(` would overflow the stack). No real command comes near it.
+ */
+export const MAX_SUBSTITUTION_DEPTH = 32;
 
 class ShellReader {
   readonly #s: string;
@@ -370,7 +374,7 @@ class ShellReader {
   }
 
   #nested(subs: SimpleCommand[][]): void {
-    if (this.#depth >= MAX_NESTING) {
+    if (this.#depth >= MAX_SUBSTITUTION_DEPTH) {
       this.#i = this.#skipBalanced(this.#i, '(', ')', 1);
       return;
     }
@@ -407,7 +411,7 @@ class ShellReader {
       i++;
     }
     this.#i = Math.min(i + 1, s.length);
-    if (this.#depth < MAX_NESTING) subs.push(new ShellReader(inner, 0, this.#depth + 1).list(false));
+    if (this.#depth < MAX_SUBSTITUTION_DEPTH) subs.push(new ShellReader(inner, 0, this.#depth + 1).list(false));
     return s.slice(start, this.#i);
   }
 

@@ -31,7 +31,7 @@ export function unwrapCommand(argv: readonly string[]): readonly string[] {
   let cur = argv;
   for (let guard = 0; guard < 8; guard++) {
     const name = cur[0];
-    const w = name === undefined ? undefined : WRAPPERS[name];
+    const w = name === undefined || !Object.hasOwn(WRAPPERS, name) ? undefined : WRAPPERS[name];
     if (!w) return cur;
     // `command -v x` looks a name up; it runs nothing.
     if (name === 'command' && (cur[1] === '-v' || cur[1] === '-V')) return [];

@@ -5,7 +5,7 @@
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.
 import type { EventBody, RecordMeta } from '../../lib/events.js';
 import { SidechainLinker, userText } from './sidechains.js';
-import { isObject } from '../../lib/records.js';
+import { excerpt, isObject } from '../../lib/records.js';
 import { isDelegation } from '../../lib/tools.js';
 
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
@@ -50,8 +50,18 @@ function str(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
 }
 
-function num(x: unknown): number {
-  return typeof x === 'number' && Number.isFinite(x) ? x : 0;
+/**
+ * A token count: absent is 0. A negative or non-finite number (`1e999`
+ * parses as Infinity) or a value that is no number is named in `bad` and
+ * read as 0, so totals stay finite and non-negative.
+ */
+export function tokenCount(o: Obj, key: string, bad: string[]): number {
+  const x = o[key];
+  if (x === undefined || x === null) return 0;
+  if (typeof x === 'number' && Number.isFinite(x) && x >= 0) return x;
+  const shown = typeof x === 'string' ? excerpt(x, 40) : typeof x === 'object' ? (Array.isArray(x) ? 'an array' : 'an object') : String(x);
+  bad.push(`${key} ${shown}`);
+  return 0;
 }
 
 /**
@@ -207,8 +217,12 @@ export class ClaudeNormalizer {
   #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
     if (v.subtype !== 'compact_boundary' && v.subtype !== 'compaction') return;
     const m = isObject(v.compact_metadata) ? v.compact_metadata : isObject(v.compactMetadata) ? v.compactMetadata : {};
-    const pre = m.pre_tokens ?? m.preTokens;
-    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: typeof pre === 'number' ? pre : undefined }, sink.threadOverride ?? threadOf(v), line, meta);
+    const key = m.pre_tokens !== undefined ? 'pre_tokens' : 'preTokens';
+    const bad: string[] = [];
+    const pre = m[key] === undefined || m[key] === null ? undefined : tokenCount(m, key, bad);
+    const thread = sink.threadOverride ?? threadOf(v);
+    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `compaction: ${bad.join(', ')}: not a token count; left out` }, thread, line, meta);
+    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: bad.length ? undefined : pre }, thread, line, meta);
   }
 
   #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -243,14 +257,16 @@ export class ClaudeNormalizer {
   }
 
   #emitUsage(thread: string, messageId: string, u: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
-    const input = num(u.input_tokens);
-    const output = num(u.output_tokens);
-    const cacheRead = num(u.cache_read_input_tokens);
-    const cacheCreation = num(u.cache_creation_input_tokens);
+    const bad: string[] = [];
+    const input = tokenCount(u, 'input_tokens', bad);
+    const output = tokenCount(u, 'output_tokens', bad);
+    const cacheRead = tokenCount(u, 'cache_read_input_tokens', bad);
+    const cacheCreation = tokenCount(u, 'cache_creation_input_tokens', bad);
     // Claude Code repeats a message's usage on every block: emit only changes.
-    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}`;
+    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}|${bad.join()}`;
     if (this.#usage.get(thread) === key) return;
     this.#usage.set(thread, key);
+    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `message ${messageId}: ${bad.join(', ')}: not a token count; read as 0` }, thread, line, meta);
     sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation }, thread, line, meta);
   }
 

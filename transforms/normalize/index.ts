@@ -12,6 +12,7 @@ import type { EventSink } from './claude.js';
 import type { Dialect, RecordNormalizer } from './dialects.js';
 import { claudeDialect, detectDialect, dialectNamed } from './dialects.js';
 import { UsageError } from '../../lib/errors.js';
+import { MAX_VALUE_DEPTH, pruneDeep } from '../../lib/deep-values.js';
 
 type Source = CanonicalEvent['source'];
 
@@ -237,7 +238,10 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         s.file = item.file;
         s.lastLine = item.line;
         s.records++;
+        // Bounded here, once: everything after may recurse into the values.
+        const pruned = pruneDeep(item.value);
         s.normalizerFor(item.value).record(item.value, item.line, s);
+        if (pruned) s.emit({ kind: 'diagnostic', code: 'value_too_deep', message: `a value nests more than ${MAX_VALUE_DEPTH} levels deep; what lies deeper was read as null` }, 'main', item.line, {});
         return;
       }
     }

@@ -5,6 +5,7 @@
 import type { EventSink } from './claude.js';
 import type { RecordNormalizer } from './dialects.js';
 import type { OtelValue } from '../../lib/otel-spans.js';
+import { MAX_VALUE_DEPTH } from '../../lib/deep-values.js';
 
 export class OtelNormalizer implements RecordNormalizer {
   takeEndedByResult(): boolean {
@@ -30,6 +31,7 @@ export class OtelNormalizer implements RecordNormalizer {
       sink.emit({ kind: 'tool_call', id: c.id, name: c.name, input: c.input, messageId: c.id, index: 0 }, c.thread, line, meta);
       sink.emit({ kind: 'tool_result', id: c.id, isError: c.isError, text: c.output, meta: {} }, c.thread, line, meta);
     }
+    if (r.deepSpans) sink.emit({ kind: 'diagnostic', code: 'value_too_deep', message: `trace ${run}: ${r.deepSpans} span${r.deepSpans === 1 ? '' : 's'} nest a value more than ${MAX_VALUE_DEPTH} levels deep; what lies deeper was read as null` }, 'main', line, meta);
     for (const t of open) sink.emit({ kind: 'thread_close', threadKind: r.threads.find((x) => x.id === t)?.spawnedBy ? 'subagent' : 'orphan' }, t, line, meta);
     sink.emit({ kind: 'run_end', run, delivered: null }, 'main', line, meta);
   }

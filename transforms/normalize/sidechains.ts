@@ -6,6 +6,7 @@
 // its own (`agentId` on every line) is an orphan thread. Claude Code's own
 // helpers ("Warmup", the compaction summariser) are internal.
 import type { ThreadKind } from '../../lib/events.js';
+import { textOf } from '../../lib/deep-values.js';
 
 export interface ThreadDecision {
   readonly thread: string;
@@ -24,7 +25,7 @@ export function userText(content: unknown): string | undefined {
     const type = typeof b === 'object' && b !== null ? (b as { type?: unknown }).type : undefined;
     // A person may paste an image or a document with the words; a tool result is never a prompt.
     if (type === 'image' || type === 'document') parts.push(`[${type}]`);
-    else if (type === 'text') parts.push(String((b as { text?: unknown }).text ?? ''));
+    else if (type === 'text') parts.push(textOf((b as { text?: unknown }).text));
     else return undefined;
   }
   return parts.join('\n');

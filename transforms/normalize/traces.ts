@@ -10,6 +10,7 @@ import type { RecordNormalizer } from './dialects.js';
 import type { TracesValue } from '../../lib/traces-document.js';
 import { TRACES_MARK } from '../../lib/traces-document.js';
 import { isObject } from '../../lib/records.js';
+import { textOf } from '../../lib/deep-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -105,7 +106,7 @@ export class TracesNormalizer implements RecordNormalizer {
       const callId = `${id}#${i + 1}`;
       const name = idText(step.tool) ?? idText(step.tool_name) ?? '';
       sink.emit({ kind: 'tool_call', id: callId, name, input: stepArgs(step), messageId: callId, index: 0 }, 'main', line, meta);
-      sink.emit({ kind: 'tool_result', id: callId, isError: !ok, text: String(step.observation ?? ''), meta: {} }, 'main', line, meta);
+      sink.emit({ kind: 'tool_result', id: callId, isError: !ok, text: textOf(step.observation), meta: {} }, 'main', line, meta);
     });
     // The reference: `ok`, else delivered when there are steps and all were ok.
     const delivered = run.ok === undefined ? steps.length > 0 && allOk : Boolean(run.ok);

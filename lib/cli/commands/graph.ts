@@ -41,6 +41,7 @@ import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
+import { append } from '../../arrays.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -149,7 +150,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   await checkOutputs(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }], await graphInputs([...prod, ...evals], io.cwd), io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const catalogFiles: CatalogTool[] = [];
-  for (const spec of values.catalog ?? []) catalogFiles.push(...(await readCatalogFile(spec, io.cwd)));
+  for (const spec of values.catalog ?? []) append(catalogFiles, await readCatalogFile(spec, io.cwd));
 
   const { graph, inputErrors } = await collectGraph({
     cwd: io.cwd,

@@ -2,7 +2,9 @@
 // production is to get there (and by which rule), risk and traffic.
 import type { BacklogItem } from '../backlog.js';
 import { backlogLabel } from '../backlog.js';
-import { markdownTable, num, textTable } from './table.js';
+import { markdownCell, markdownTable, num, textTable } from './table.js';
+import { printable } from '../../escape.js';
+import { append } from '../../arrays.js';
 
 const HEAD = ['#', 'tier', 'item', 'blast', 'probability', 'source', 'risk', 'prod', 'state'];
 const ALIGN = ['right', 'right', 'left', 'left', 'right', 'left', 'right', 'right', 'left'] as const;
@@ -18,14 +20,14 @@ function headline(items: readonly BacklogItem[]): string {
 
 export function backlogText(items: readonly BacklogItem[], unlabelled: readonly string[]): string {
   const out = [headline(items), ''];
-  if (items.length) out.push(...textTable(HEAD, rows(items), ALIGN), '');
-  if (unlabelled.length) out.push(`blast unknown (weighed as write; label them in catalog.blast): ${unlabelled.join(', ')}`, '');
+  if (items.length) append(out, textTable(HEAD, rows(items), ALIGN)).push('');
+  if (unlabelled.length) out.push(`blast unknown (weighed as write; label them in catalog.blast): ${printable(unlabelled.join(', '))}`, '');
   return `${out.join('\n')}`;
 }
 
 export function backlogMarkdown(items: readonly BacklogItem[], unlabelled: readonly string[]): string {
   const out = ['## Eval backlog', '', headline(items), ''];
-  if (items.length) out.push(...markdownTable(HEAD, rows(items), ALIGN), '');
-  if (unlabelled.length) out.push(`Blast unknown (weighed as write): ${unlabelled.map((u) => `\`${u.replace(/`/g, "'")}\``).join(', ')}`, '');
+  if (items.length) append(out, markdownTable(HEAD, rows(items), ALIGN)).push('');
+  if (unlabelled.length) out.push(`Blast unknown (weighed as write): ${unlabelled.map(markdownCell).join(', ')}`, '');
   return out.join('\n');
 }

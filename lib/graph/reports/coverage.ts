@@ -2,6 +2,7 @@
 import type { Coverage } from '../coverage.js';
 import { METRICS } from '../coverage.js';
 import { markdownTable, textTable } from './table.js';
+import { printable } from '../../escape.js';
 
 const HEAD = ['', 'total', 'eval', '% eval', 'prod', '% prod', 'threshold'];
 const ALIGN = ['left', 'right', 'right', 'right', 'right', 'right', 'right'] as const;
@@ -19,7 +20,7 @@ function verdict(c: Coverage): string[] {
 
 export function coverageText(c: Coverage): string {
   const note = c.all ? 'catalog tools never observed count (--all)' : 'of tools observed in production or evals (--all adds catalog tools never observed)';
-  const uncovered = c.tools.uncovered.length ? [`tools no eval calls: ${c.tools.uncovered.join(', ')}`] : [];
+  const uncovered = c.tools.uncovered.length ? [`tools no eval calls: ${printable(c.tools.uncovered.join(', '))}`] : [];
   return [...textTable(HEAD, rows(c), ALIGN), '', note, ...uncovered, ...verdict(c), ''].join('\n');
 }
 

@@ -4,20 +4,21 @@
 // colour. Columns are numbered; the key below the matrix names them.
 import type { Blast } from '../blast.js';
 import type { Matrix } from '../matrix.js';
-import { printable } from '../../records.js';
+import { printable } from '../../escape.js';
 import { markdownTable, num } from './table.js';
 import { plain } from '../../style.js';
 import type { Paint, Style } from '../../style.js';
+import { maxOf } from '../../arrays.js';
 
 const GLYPH = { covered: '██', unprotected: '▚▚', unobserved: ' ·' } as const;
 const COLOUR: Record<Blast, Style> = { read: 'blue', write: 'cyan', external_side_effect: 'yellow', irreversible: 'red', unknown: 'magenta' };
 
 export function heatmapText(m: Matrix, paint: Paint = plain): string {
   const label = (s: string): string => printable(s);
-  const width = Math.max(...m.rows.map((r) => [...label(r)].length));
+  const width = maxOf(m.rows.map((r) => [...label(r)].length), 0);
   const out: string[] = [];
   const colNo = m.cols.map((_, i) => String(i + 1));
-  const digits = Math.max(...colNo.map((c) => c.length));
+  const digits = maxOf(colNo.map((c) => c.length), 0);
   for (let d = 0; d < digits; d++) out.push(`${' '.repeat(width)}  ${colNo.map((c) => ` ${c.padStart(digits)[d]}`).join('')}`);
   m.rows.forEach((r, ri) => {
     const cells = m.cols.map((_, ci) => {

@@ -1,8 +1,9 @@
 // Tables for the graph reports: aligned columns for a terminal, pipes for
 // Markdown. Names come from traces: control characters are escaped for the
 // terminal, pipes and markup for Markdown.
-import { printable } from '../../records.js';
+import { printable } from '../../escape.js';
 import { cell as markdownCell } from '../../../sinks/markdown.js';
+import { maxOf } from '../../arrays.js';
 
 export { markdownCell };
 
@@ -10,7 +11,7 @@ export type Align = 'left' | 'right';
 
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
   const all = [head, ...rows].map((r) => r.map(printable));
-  const widths = head.map((_, i) => Math.max(...all.map((r) => [...(r[i] ?? '')].length)));
+  const widths = head.map((_, i) => maxOf(all.map((r) => [...(r[i] ?? '')].length), 0));
   const pad = (s: string, i: number): string => {
     const fill = ' '.repeat(Math.max(0, widths[i]! - [...s].length));
     return align[i] === 'right' ? fill + s : s + fill;
@@ -20,7 +21,7 @@ export function textTable(head: readonly string[], rows: readonly (readonly stri
 }
 
 export function markdownTable(head: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string[] {
-  return [`| ${head.map(markdownCell).join(' | ')} |`, `|${head.map((_, i) => (align[i] === 'right' ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.map(markdownCell).join(' | ')} |`)];
+  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (align[i] === 'right' ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.map(markdownCell).join(' | ')} |`)];
 }
 
 /** Probabilities and risks: three significant digits, no exponent for the usual range. */
