@@ -153,12 +153,24 @@ export class TracesWalker {
   #emitRun(run: unknown, push: (r: PreRecord) => void): void {
     const inTasks = this.#isTasks();
     const value = run as Record<string, unknown>;
+    // `claude -p --output-format json --verbose` prints the run's messages as
+    // one array of the records stream-json prints a line at a time: each goes
+    // to the Claude Code dialect as that line would (its `line` is its index + 1).
+    if (this.#frames.length === 1 && isClaudeRecord(value)) {
+      push({ type: 'record', file: this.#file, line: ++this.#runs, value });
+      return;
+    }
     this.#record(push, { '#traces': 'run', run: value, path: this.#path(), taskIndex: inTasks ? this.#taskIndex() : null });
   }
 
   #record(push: (r: PreRecord) => void, value: TracesValue | OtelValue): void {
     push({ type: 'record', file: this.#file, line: ++this.#runs, value: value as unknown as Record<string, unknown> });
   }
+}
+
+/** A record of Claude Code's stream-json: a typed message of a session, never a traces run. */
+function isClaudeRecord(v: Record<string, unknown>): boolean {
+  return typeof v.type === 'string' && (typeof v.session_id === 'string' || (typeof v.message === 'object' && v.message !== null));
 }
 
 /** bytes of a traces.json document → parsed records for the traces dialect (see document-records.ts). */

@@ -133,3 +133,16 @@ t.test('--outcomes entries that match no run are warned about, a prefix said to 
   t.equal(r.stderr, expected.map((w) => `${PREFIX}warning: ${w}\n`).join(''), 'and on stderr');
   t.same([report.grade.runs[0].run, report.grade.runs[0].delivered], ['abc123-full-id', null], 'a prefix supplies no outcome');
 });
+
+t.test('--output-format json --verbose (an array of the stream\'s records) is read as the stream it holds', async (t) => {
+  // The same records, as stream-json lines and as the one array that
+  // `--output-format json --verbose` prints: the same run, the same verdict.
+  const records = [init(['Read'], { session: 'arr-1' }), req('m1', [toolUse('r1', 'Read', { file_path: 'a.js' })], { session: 'arr-1' }), res('r1', 'x', { session: 'arr-1' }), done({ session: 'arr-1' })].flat();
+  const dir = t.testdir({ 'run.jsonl': jsonl(records), 'run.json': JSON.stringify(records, null, 2) });
+  const asLines = JSON.parse((await cli(['grade', '--json', 'run.jsonl'], { cwd: dir })).stdout);
+  const asArray = await cli(['grade', '--json', 'run.json'], { cwd: dir });
+  t.equal(asArray.code, 0);
+  const report = JSON.parse(asArray.stdout);
+  t.same(report.grade.runs, asLines.grade.runs, 'one run, arr-1, delivered, one step');
+  t.same([report.grade.runs[0].run, report.grade.runs[0].steps, report.grade.runs[0].delivered], ['arr-1', 1, true]);
+});
