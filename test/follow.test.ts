@@ -2,12 +2,10 @@
 // replacement, the idle timeout, stopping at the result, SIGINT, and
 // `session --follow` moving to a new session.
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { appendFileSync, mkdirSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { followChunks, RESTART } from '../lib/follow.js';
-import { BIN } from './helpers/cli.js';
+import { liveCli } from './helpers/cli.js';
 import { explore, exploreRes, init, jsonl, req, done, text } from './helpers/transcript.js';
 import { projectSlug } from '../lib/sessions/locate.js';
 
@@ -66,22 +64,18 @@ t.test('without watch events, the poll alone delivers', async (t) => {
 interface Live {
   lines: () => string[];
   exited: Promise<[number | null]>;
-  kill: (sig: NodeJS.Signals) => void;
+  interrupt: () => void;
   waitFor: (re: RegExp) => Promise<void>;
 }
 
+/** The CLI following a file, in-process: its output read as it comes, Ctrl-C by its signal. */
 function live(args: string[], env: NodeJS.ProcessEnv = {}): Live {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const run = liveCli(args, { env });
   return {
-    lines: () => out.split('\n').filter(Boolean),
-    exited,
-    kill: (sig) => child.kill(sig),
-    waitFor: async (re) => {
-      while (!re.test(out)) await once(child.stdout, 'data');
-    },
+    lines: () => run.stdout.text.split('\n').filter(Boolean),
+    exited: run.done.then((r) => [r.code] as [number | null]),
+    interrupt: () => run.interrupt(),
+    waitFor: (re) => run.until((out) => re.test(out)),
   };
 }
 
@@ -115,7 +109,7 @@ t.test('--follow: a truncated file starts over; SIGINT prints what was seen, pen
   const second = { session: 'second' };
   writeFileSync(file, jsonl([init(undefined, second), req('m9', [explore('e9', 'new')], second), exploreRes('e9', ['a/c.js'], '', second)]));
   await sleep(500);
-  p.kill('SIGINT');
+  p.interrupt();
   const [code] = await p.exited;
   t.equal(code, 0);
   const lines = p.lines().map((l) => JSON.parse(l));
@@ -149,7 +143,7 @@ t.test('session --follow follows the newest session and moves to a new one', asy
   await p.waitFor(/"query":"s1 first"/);
   writeFileSync(join(folder, 's2.jsonl'), s('s2'));
   await p.waitFor(/"query":"s2 first"/);
-  p.kill('SIGINT');
+  p.interrupt();
   const [code] = await p.exited;
   t.equal(code, 0);
   const lines = p.lines().map((l) => JSON.parse(l));
