@@ -1,0 +1,17 @@
+// The binary itself: what only a real process shows — its shebang and the
+// exit code the shell sees (the in-process tests cover the behaviour).
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, FIXTURES } from './helpers/cli.js';
+
+const run = (args: string[]): number | null => spawnSync(process.execPath, [BIN, ...args], { cwd: FIXTURES, stdio: 'ignore' }).status;
+
+t.test('the binary: a node shebang, and the exit code the shell sees', async (t) => {
+  t.match(readFileSync(BIN, 'utf8'), /^#!\/usr\/bin\/env node\n/, 'runs with node from PATH');
+  t.equal(run(['express-res-send.jsonl']), 0, 'ok');
+  t.equal(run(['grade', '--config', join('grade', 'reference-selftest.config.yaml'), join('grade', 'reference-selftest.traces.json')]), 3, 'a failed gate');
+  t.equal(run(['missing.jsonl', 'express-res-send.jsonl']), 2, 'an input error');
+  t.equal(run(['--bogus']), 2, 'a usage error');
+});
