@@ -2,10 +2,10 @@
 // few), then how many more and which unknown line types were skipped. The
 // JSON report carries the full count and the first items.
 import type { Transform } from 'node:stream';
-import type { StreamItem } from '../lib/items.js';
-import type { Report } from '../lib/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { Report } from '../lib/report/report.js';
 import { reportSink } from './report-sink.js';
-import { printable } from '../lib/escape.js';
+import { printable } from '../lib/core/escape.js';
 
 export const LOGGED_DIAGNOSTICS = 10;
 

@@ -3,10 +3,10 @@
 // report of a 1 GB transcript (18 MB of JSON, two bytes per character once a
 // `→` is in it) would briefly cost several times its size.
 import type { Transform } from 'node:stream';
-import type { Report } from '../lib/report.js';
+import type { Report } from '../lib/report/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
-import { jsonPrintable } from '../lib/escape.js';
+import { jsonPrintable } from '../lib/core/escape.js';
 
 const HOLE = '\u0000calls\u0000';
 

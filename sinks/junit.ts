@@ -3,12 +3,12 @@
 // gate fails, a `gate` testsuite fails with its reasons, so a CI page never
 // shows green for a run whose exit code is 3 (--fail-on warnings, flaky).
 import type { Transform } from 'node:stream';
-import type { Report } from '../lib/report.js';
+import type { Report } from '../lib/report/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
-import { passKText } from '../lib/grade/verdicts.js';
-import { NOTHING_GRADED } from '../lib/grade/report-section.js';
-import { printable } from '../lib/escape.js';
+import { passKText } from '../lib/analyses/grade/verdicts.js';
+import { NOTHING_GRADED } from '../lib/analyses/grade/report-section.js';
+import { printable } from '../lib/core/escape.js';
 
 /** Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped. */
 export function xml(s: string): string {

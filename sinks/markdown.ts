@@ -1,14 +1,14 @@
 // A Markdown summary for people reading CI: the gate first, then each
 // section. The CLI also appends it to $GITHUB_STEP_SUMMARY when that is set.
 import type { Transform } from 'node:stream';
-import type { Report } from '../lib/report.js';
-import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
-import { passKText } from '../lib/grade/verdicts.js';
-import { gateWords } from './grade-text.js';
+import type { Report } from '../lib/report/report.js';
+import { BUCKET_TABLE } from '../lib/analyses/sufficiency/reaction.js';
+import { passKText } from '../lib/analyses/grade/verdicts.js';
+import { gateWords } from '../lib/analyses/grade/render-text.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
-import { markdownText } from '../lib/escape.js';
-import { append } from '../lib/arrays.js';
+import { markdownText } from '../lib/core/escape.js';
+import { append } from '../lib/core/arrays.js';
 
 /** Text from input, safe anywhere in Markdown, a table cell included (lib/escape.ts). */
 export const cell = markdownText;

@@ -2,13 +2,13 @@
 // grading flag), one per graded run, then one summary line: what a consumer
 // watching a live run reads.
 import type { Transform } from 'node:stream';
-import type { StreamItem } from '../lib/items.js';
-import type { Report } from '../lib/report.js';
-import { SCHEMA_VERSION } from '../lib/report.js';
-import type { ReportBuilder } from '../lib/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { Report } from '../lib/report/report.js';
+import { SCHEMA_VERSION } from '../lib/report/report.js';
+import type { ReportBuilder } from '../lib/report/report.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
-import { jsonPrintable } from '../lib/escape.js';
+import { jsonPrintable } from '../lib/core/escape.js';
 
 export function findingLine(item: StreamItem, builder?: ReportBuilder): string | undefined {
   // A session delivered twice is counted once; its second copy prints nothing.

@@ -2,9 +2,9 @@
 // collecting them, text out — per item (if the reporter streams) and once
 // at the end.
 import { Transform } from 'node:stream';
-import type { StreamItem } from '../lib/items.js';
-import type { Report, ReportOptions } from '../lib/report.js';
-import { ReportBuilder } from '../lib/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { Report, ReportOptions } from '../lib/report/report.js';
+import { ReportBuilder } from '../lib/report/report.js';
 
 export type SinkOptions = ReportOptions;
 

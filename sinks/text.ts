@@ -3,16 +3,16 @@
 // lists calls in the order they were made and adds unjudged and pending
 // counts to the note.
 import type { Transform } from 'node:stream';
-import type { Report, SufficiencySection } from '../lib/report.js';
-import type { StreamItem } from '../lib/items.js';
-import { BUCKET_TABLE } from '../lib/sufficiency/reaction.js';
+import type { Report, SufficiencySection } from '../lib/report/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import { BUCKET_TABLE } from '../lib/analyses/sufficiency/reaction.js';
 import type { SinkOptions } from './report-sink.js';
-import { renderGradeText } from './grade-text.js';
+import { renderGradeText } from '../lib/analyses/grade/render-text.js';
 import { reportSink } from './report-sink.js';
-import { plain } from '../lib/style.js';
-import type { Paint } from '../lib/style.js';
-import { printable } from '../lib/escape.js';
-import { append } from '../lib/arrays.js';
+import { plain } from '../lib/core/style.js';
+import type { Paint } from '../lib/core/style.js';
+import { printable } from '../lib/core/escape.js';
+import { append } from '../lib/core/arrays.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -12,9 +12,9 @@ import { gradeFiles, gradeText, one, options } from './helpers/grade.js';
 import type { Graded } from './helpers/grade.js';
 import { cli } from './helpers/cli.js';
 import { done, explore, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
-import { MAX_VALUE_DEPTH, pruneDeep } from '../lib/deep-values.js';
+import { MAX_VALUE_DEPTH, pruneDeep } from '../lib/core/deep-values.js';
 import { allCommands, MAX_SUBSTITUTION_DEPTH, parseShell } from '../lib/shell/parse.js';
-import { classifyBash, MAX_EXEC_DEPTH } from '../lib/graph/bash-class.js';
+import { classifyBash, MAX_EXEC_DEPTH } from '../lib/analyses/graph/bash-class.js';
 
 const DEPTH = 5000;
 /** Written as text: building the value and JSON.stringify-ing it would overflow here too. */

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { runLogic } from '../lib/stage.js';
-import { Demuxer } from '../transforms/demux.js';
-import { DelegationResolver } from '../transforms/delegation.js';
-import type { CanonicalEvent } from '../lib/events.js';
-import type { StreamItem } from '../lib/items.js';
+import { runLogic } from '../lib/core/stage.js';
+import { Demuxer } from '../lib/core/demux.js';
+import { DelegationResolver } from '../lib/core/delegation.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
+import type { StreamItem } from '../lib/core/items.js';
 import { call, result, sessionEnd, start, turnEnd } from './helpers/events.js';
 
 function resolve(events: CanonicalEvent[]): StreamItem[] {

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { runLogic } from '../lib/stage.js';
-import { Demuxer } from '../transforms/demux.js';
-import type { StreamItem } from '../lib/items.js';
+import { runLogic } from '../lib/core/stage.js';
+import { Demuxer } from '../lib/core/demux.js';
+import type { StreamItem } from '../lib/core/items.js';
 import { call, ev, result, sessionEnd, start, turnEnd } from './helpers/events.js';
 
 const lifecycle = (out: StreamItem[]): string[] =>

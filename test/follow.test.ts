@@ -4,10 +4,10 @@
 import t from 'tap';
 import { appendFileSync, mkdirSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { followChunks, RESTART } from '../lib/follow.js';
+import { followChunks, RESTART } from '../lib/io/follow.js';
 import { liveCli } from './helpers/cli.js';
 import { explore, exploreRes, init, jsonl, req, done, text } from './helpers/transcript.js';
-import { projectSlug } from '../lib/sessions/locate.js';
+import { projectSlug } from '../lib/dialects/claude/locate.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -181,7 +181,7 @@ t.test('--follow: a file rewritten with the same session replaces what was read 
 });
 
 t.test('a followed file is known for a session file by its first record that says so', async (t) => {
-  const { followedKind } = await import('../lib/source.js');
+  const { followedKind } = await import('../lib/io/source.js');
   t.equal(followedKind(Buffer.from('{"type":"file-history-snapshot","messageId":"m","snapshot":{}}\n')), true, '2.x: the snapshot line opens a session file');
   t.equal(followedKind(Buffer.from('{"type":"summary","summary":"x","leafUuid":"u"}\n')), true, '1.0: the summary line');
   t.equal(followedKind(Buffer.from('{"type":"user","sessionId":"s","message":{}}\n')), true);

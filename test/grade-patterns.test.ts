@@ -1,7 +1,7 @@
 // Claude Code's permission-rule grammar, each form and its edges.
 import t from 'tap';
-import { commandMatcher, parseToolPattern, patternProblem } from '../lib/grade/patterns.js';
-import type { ToolCallRef } from '../lib/events.js';
+import { commandMatcher, parseToolPattern, patternProblem } from '../lib/analyses/grade/patterns.js';
+import type { ToolCallRef } from '../lib/core/events.js';
 
 const call = (name: string, input: Record<string, unknown> = {}, cwd = '/repo/app'): ToolCallRef => ({ id: 'x', name, input, thread: 'main', cwd });
 const m = (pattern: string, c: ToolCallRef, fold = false): boolean => parseToolPattern(pattern, { configDir: '/repo', home: '/home/me' }).matches(c, fold);

@@ -3,9 +3,9 @@ import t from 'tap';
 import { gradeText, options } from './helpers/grade.js';
 import { done, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
-import type { GradeOptions } from '../lib/grade/options.js';
-import type { RunResult } from '../lib/grade/verdicts.js';
-import type { Flag } from '../lib/grade/run-grader.js';
+import type { GradeOptions } from '../lib/analyses/grade/options.js';
+import type { RunResult } from '../lib/analyses/grade/verdicts.js';
+import type { Flag } from '../lib/analyses/grade/run-grader.js';
 
 /** One call in its own message, answered ok or with an error. */
 function step(id: string, name: string, input: Json = {}, o: { fail?: boolean; thread?: string; write?: 'create' | 'update' } = {}): Json[] {

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { choose, deliveredText, estimators, gateOf, tasksOf, verdictOf } from '../lib/grade/verdicts.js';
-import type { RunResult } from '../lib/grade/verdicts.js';
-import type { Flag } from '../lib/grade/run-grader.js';
+import { choose, deliveredText, estimators, gateOf, tasksOf, verdictOf } from '../lib/analyses/grade/verdicts.js';
+import type { RunResult } from '../lib/analyses/grade/verdicts.js';
+import type { Flag } from '../lib/analyses/grade/run-grader.js';
 
 const flag = (severity: Flag['severity']): Flag => ({ rule: severity === 'high' ? 'forbidden_tool' : 'retry_storm', severity, step: 1, thread: 'main', tool: 'Bash', id: 'x', detail: 'd' });
 const run = (task: string, delivered: boolean | null, verdict: RunResult['verdict'] = delivered === false ? 'fail' : 'clean-pass'): RunResult => ({ run: `${task}-${Math.random()}`, task, session: 's', source: 'traces', delivered, verdict, steps: 1, stepsByThread: {}, flags: verdict === 'corrupt-success' ? [flag('high')] : verdict === 'pass-with-warnings' ? [flag('medium')] : [], notEvaluated: [] });

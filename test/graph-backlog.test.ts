@@ -5,11 +5,11 @@ import t from 'tap';
 import { join } from 'node:path';
 import { buildGraphFile, SEED_CATALOGS, SEED_INPUTS } from './helpers/graph.js';
 import { cli } from './helpers/cli.js';
-import type { GraphReport } from '../lib/graph/report.js';
-import { graphReportSchema } from '../lib/graph/report.js';
-import type { Graph } from '../lib/graph/document.js';
-import { backlog } from '../lib/graph/backlog.js';
-import { GraphMetrics } from '../lib/graph/probability.js';
+import type { GraphReport } from '../lib/analyses/graph/report.js';
+import { graphReportSchema } from '../lib/analyses/graph/report.js';
+import type { Graph } from '../lib/analyses/graph/document.js';
+import { backlog } from '../lib/analyses/graph/backlog.js';
+import { GraphMetrics } from '../lib/analyses/graph/probability.js';
 
 t.test('the seed story: a never-called irreversible tool whose server sibling production uses is in tier 1', async (t) => {
   const file = await buildGraphFile();

@@ -1,9 +1,9 @@
 // The Bash class table (lib/graph/bash-class.ts): each row of the issue's
 // table, chains taking their highest class, wrappers looked through.
 import t from 'tap';
-import { classifyBash } from '../lib/graph/bash-class.js';
+import { classifyBash } from '../lib/analyses/graph/bash-class.js';
 import { MAX_SCRIPT_DEPTH } from '../lib/shell/inner-script.js';
-import { nodeOfCall } from '../lib/graph/nodes.js';
+import { nodeOfCall } from '../lib/analyses/graph/nodes.js';
 
 const cases: [string, string][] = [
   // read

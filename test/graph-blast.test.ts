@@ -1,9 +1,9 @@
 // Blast radius: every source and its precedence (config exact > longer glob
 // > shorter glob > MCP annotations > built-ins > Bash classes > unknown).
 import t from 'tap';
-import { annotationBlast, BlastPatterns, builtinBlast, resolveBlast } from '../lib/graph/blast.js';
-import { mcpServer, mcpToolName, nodesOfCatalogName } from '../lib/graph/nodes.js';
-import { catalogTools, parseCatalogSpec } from '../lib/graph/catalog-file.js';
+import { annotationBlast, BlastPatterns, builtinBlast, resolveBlast } from '../lib/analyses/graph/blast.js';
+import { mcpServer, mcpToolName, nodesOfCatalogName } from '../lib/analyses/graph/nodes.js';
+import { catalogTools, parseCatalogSpec } from '../lib/analyses/graph/catalog-file.js';
 
 t.test('MCP annotations: explicit hints only, in the issue\'s order', async (t) => {
   t.equal(annotationBlast({ readOnlyHint: true, destructiveHint: true }), 'read', 'readOnly wins');

@@ -5,8 +5,8 @@ import { join, dirname } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { cli } from './helpers/cli.js';
 import { buildGraphFile, SEED_CATALOGS } from './helpers/graph.js';
-import { graphReportSchema } from '../lib/graph/report.js';
-import type { GraphReport } from '../lib/graph/report.js';
+import { graphReportSchema } from '../lib/analyses/graph/report.js';
+import type { GraphReport } from '../lib/analyses/graph/report.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 
 const report = (stdout: string): GraphReport => graphReportSchema.parse(JSON.parse(stdout));

@@ -9,9 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cli } from './helpers/cli.js';
 import { buildGraphFile } from './helpers/graph.js';
-import { escapeHtml, heatmapHtml, scriptJson } from '../lib/graph/heatmap-html.js';
-import type { Graph } from '../lib/graph/document.js';
-import { buildMatrix } from '../lib/graph/matrix.js';
+import { escapeHtml, heatmapHtml, scriptJson } from '../lib/analyses/graph/heatmap-html.js';
+import type { Graph } from '../lib/analyses/graph/document.js';
+import { buildMatrix } from '../lib/analyses/graph/matrix.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = fileURLToPath(new URL('./output/', import.meta.url));

@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { analyze } from './helpers/analyze.js';
 import { liveLine } from '../sinks/text.js';
-import { markdownLineStart, markdownText, printable } from '../lib/escape.js';
-import { projectSlug } from '../lib/sessions/locate.js';
+import { markdownLineStart, markdownText, printable } from '../lib/core/escape.js';
+import { projectSlug } from '../lib/dialects/claude/locate.js';
 
 const FIXTURE = join(FIXTURES, 'hostile-strings.jsonl');
 const SESSION = JSON.parse(readFileSync(FIXTURE, 'utf8').split('\n')[0]!).session_id as string;

@@ -1,8 +1,9 @@
 import t from 'tap';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { lines, LineSplitter } from '../transforms/lines.js';
-import type { LinesOutput } from '../transforms/lines.js';
+import { LineSplitter } from '../lib/core/line-splitter.js';
+import { lines } from '../transforms/lines.js';
+import type { LinesOutput } from '../lib/core/line-splitter.js';
 import { chunked, CHUNK_SIZES } from './helpers/analyze.js';
 
 function split(buf: Buffer, chunk: number | 'random', maxLineBytes?: number): LinesOutput[] {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mentionedPaths } from '../lib/sufficiency/mentions.js';
+import { mentionedPaths } from '../lib/analyses/sufficiency/mentions.js';
 
 // The reference's pattern: the linear finder must return exactly its matches.
 const REFERENCE = /(?:[\w@.+-]+\/)+[\w@.+-]+\.[A-Za-z]\w*/g;

@@ -5,7 +5,7 @@ import t from 'tap';
 import { analyze, CHUNK_SIZES } from './helpers/analyze.js';
 import { options } from './helpers/grade.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
-import type { GradeRun, StreamItem } from '../lib/items.js';
+import type { GradeRun, StreamItem } from '../lib/core/items.js';
 
 // Run a: Read r1 then a `result` that failed (is_error); run b: Glob g1, Grep g2, delivered.
 const runA = jsonl([init(['Read'], { session: 'a' }), req('ma', [toolUse('r1', 'Read', { file_path: '/t/x' })], { session: 'a' }), res('r1', 'x', { session: 'a' }), done({ session: 'a', isError: true })]);

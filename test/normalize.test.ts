@@ -1,11 +1,11 @@
 import t from 'tap';
-import { runLogic } from '../lib/stage.js';
-import { Normalizer } from '../transforms/normalize/index.js';
-import { flattenContent } from '../transforms/normalize/claude.js';
-import { canonicalEventSchema } from '../lib/events.js';
-import type { CanonicalEvent } from '../lib/events.js';
-import type { PreRecord } from '../lib/records.js';
-import type { StreamItem } from '../lib/items.js';
+import { runLogic } from '../lib/core/stage.js';
+import { Normalizer } from '../lib/dialects/session-normalizer.js';
+import { flattenContent } from '../lib/dialects/claude/normalizer.js';
+import { canonicalEventSchema } from '../lib/core/events.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
+import type { PreRecord } from '../lib/core/records.js';
+import type { StreamItem } from '../lib/core/items.js';
 import { done, explore, init, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
 
@@ -109,7 +109,7 @@ t.test('raw diagnostics get the envelope; a file of garbage is still a session, 
 });
 
 t.test('formats are pluggable: a registered dialect claims its sessions', async (t) => {
-  const { registerDialect } = await import('../transforms/normalize/dialects.js');
+  const { registerDialect } = await import('../lib/dialects/registry.js');
   registerDialect({
     name: 'toy',
     detect: (v) => v.toy === true,

@@ -7,13 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tracesRecords } from '../lib/traces-document.js';
-import { compareDecimal } from '../lib/otel-spans.js';
-import { sniffFormat } from '../lib/source.js';
+import { tracesRecords } from '../lib/dialects/traces/document.js';
+import { compareDecimal } from '../lib/dialects/otel/spans.js';
+import { sniffFormat } from '../lib/io/source.js';
 import { parse } from '../transforms/parse.js';
-import { normalize } from '../transforms/normalize/index.js';
+import { normalize } from '../transforms/normalize.js';
 import { demux } from '../transforms/demux.js';
-import type { CanonicalEvent } from '../lib/events.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
 import { analyzeSource, CHUNK_SIZES, chunked } from './helpers/analyze.js';
 import { cli, FIXTURES } from './helpers/cli.js';
 

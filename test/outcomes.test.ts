@@ -1,6 +1,6 @@
 import t from 'tap';
 import { join } from 'node:path';
-import { loadOutcomes } from '../lib/outcomes.js';
+import { loadOutcomes } from '../lib/io/outcomes.js';
 
 t.test('JSON array or JSONL; errors name file and place', async (t) => {
   const dir = t.testdir({

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { parseLine, parseLogic } from '../transforms/parse.js';
-import { runLogic } from '../lib/stage.js';
-import type { PreRecord } from '../lib/records.js';
+import { parseLine, parseLogic } from '../lib/core/parse-line.js';
+import { runLogic } from '../lib/core/stage.js';
+import type { PreRecord } from '../lib/core/records.js';
 
 t.test('a JSON object becomes a record', async (t) => {
   t.same(parseLine({ type: 'line', file: 'f', line: 3, text: '{"type":"x"}' }), { type: 'record', file: 'f', line: 3, value: { type: 'x' } });

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { baseName, normPath, pathsMatch, resolvePath, samePath } from '../lib/paths.js';
-import { FileIndex } from '../lib/sufficiency/file-index.js';
+import { baseName, normPath, pathsMatch, resolvePath, samePath } from '../lib/core/paths.js';
+import { FileIndex } from '../lib/analyses/sufficiency/file-index.js';
 
 t.test('samePath: the reference rule', async (t) => {
   t.ok(samePath('/private/tmp/t-base/lib/response.js', 'lib/response.js'), 'absolute ends with relative');

@@ -8,14 +8,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { canonicalEventSchema } from '../lib/events.js';
-import type { CanonicalEvent } from '../lib/events.js';
-import { reportSchema, ReportBuilder } from '../lib/report.js';
-import { isReportItem } from '../lib/items.js';
-import type { StreamItem } from '../lib/items.js';
-import { readSessions } from '../lib/source.js';
-import { stages } from '../lib/stages.js';
-import { gradeOptions } from '../lib/grade/options.js';
+import { canonicalEventSchema } from '../lib/core/events.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
+import { reportSchema, ReportBuilder } from '../lib/report/report.js';
+import { isReportItem } from '../lib/core/items.js';
+import type { StreamItem } from '../lib/core/items.js';
+import { readSessions } from '../lib/io/source.js';
+import { stages } from '../transforms/pipeline.js';
+import { gradeOptions } from '../lib/analyses/grade/options.js';
 
 const REAL = new URL('../../shared/fixtures/real/', import.meta.url).pathname;
 

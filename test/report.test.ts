@@ -3,10 +3,10 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { analyze, analyzeFiles } from './helpers/analyze.js';
-import { mergeReports, reportSchema } from '../lib/report.js';
-import type { Report } from '../lib/report.js';
-import { SCHEMA_FILES } from '../lib/report-json-schema.js';
-import type { SessionInput } from '../lib/inputs.js';
+import { mergeReports, reportSchema } from '../lib/report/report.js';
+import type { Report } from '../lib/report/report.js';
+import { SCHEMA_FILES } from '../lib/report/json-schema.js';
+import type { SessionInput } from '../lib/io/inputs.js';
 
 const fx = (name: string): string => new URL(`../fixtures/${name}`, import.meta.url).pathname;
 
@@ -62,7 +62,7 @@ t.test('reports made with different probes do not merge', async (t) => {
 });
 
 t.test('a builder told not to keep calls keeps counts only', async (t) => {
-  const { ReportBuilder } = await import('../lib/report.js');
+  const { ReportBuilder } = await import('../lib/report/report.js');
   const { items } = await analyze(readFileSync(new URL('../fixtures/express-res-send.jsonl', import.meta.url)));
   const lean = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, keepCalls: false });
   for (const i of items) lean.add(i);

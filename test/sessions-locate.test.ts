@@ -3,7 +3,7 @@
 import t from 'tap';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findProjectDir, legacySlug, listSessions, pickSession, projectSlug, projectsRoot } from '../lib/sessions/locate.js';
+import { findProjectDir, legacySlug, listSessions, pickSession, projectSlug, projectsRoot } from '../lib/dialects/claude/locate.js';
 import { renderSessionList } from '../lib/cli/session-inputs.js';
 import { cli } from './helpers/cli.js';
 

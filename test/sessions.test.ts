@@ -2,18 +2,18 @@
 // orphan agents, the agent_progress mirror, prompts and compaction, tokens —
 // on hand-made fixtures (scripts/make-session-fixtures.ts says each answer).
 import t from 'tap';
-import { isHumanPrompt } from '../transforms/normalize/claude.js';
-import { userText } from '../transforms/normalize/sidechains.js';
+import { isHumanPrompt } from '../lib/dialects/claude/normalizer.js';
+import { userText } from '../lib/dialects/claude/sidechains.js';
 import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { readSessions } from '../lib/source.js';
-import { stages } from '../lib/stages.js';
-import { gradeOptions } from '../lib/grade/options.js';
-import { ReportBuilder } from '../lib/report.js';
-import type { Report } from '../lib/report.js';
-import type { StreamItem } from '../lib/items.js';
-import type { CanonicalEvent } from '../lib/events.js';
+import { readSessions } from '../lib/io/source.js';
+import { stages } from '../transforms/pipeline.js';
+import { gradeOptions } from '../lib/analyses/grade/options.js';
+import { ReportBuilder } from '../lib/report/report.js';
+import type { Report } from '../lib/report/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
 
 const fx = (p: string): string => fileURLToPath(new URL(`../fixtures/sessions/${p}`, import.meta.url));
 
@@ -52,7 +52,7 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   t.same([r.steps, r.stepsByThread], [7, { main: 3, toolu_A1: 2, toolu_A2: 1, 'agent-a9': 1 }], 'internal threads are not graded; the orphan is, in its own thread');
   t.equal(r.flags.length, 0, 'the helper\'s ungrounded Edit is not flagged');
   t.same(r.threads, { toolu_A1: 'subagent', toolu_A2: 'subagent', 'agent-a9': 'orphan', 'agent-acompact-abc123': 'internal' }, 'every thread reported as what it is');
-  const { renderGradeText } = await import('../sinks/grade-text.js');
+  const { renderGradeText } = await import('../lib/analyses/grade/render-text.js');
   t.match(renderGradeText(report.grade!), /- threads: agent-a9 orphan \(no delegation links it\) · agent-acompact-abc123 internal \(not graded\)/);
   t.same(report.tokens.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });

@@ -6,9 +6,9 @@ import { renderSufficiencyText } from '../sinks/text.js';
 import { ndjson } from '../sinks/ndjson.js';
 import { json } from '../sinks/json.js';
 import { analyze } from './helpers/analyze.js';
-import type { SufficiencySection } from '../lib/report.js';
-import { emptyCounts } from '../lib/sufficiency/summary.js';
-import type { SufficiencyCall } from '../lib/sufficiency/summary.js';
+import type { SufficiencySection } from '../lib/report/report.js';
+import { emptyCounts } from '../lib/analyses/sufficiency/summary.js';
+import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 
 const call = (query: string, next: string, bucket: SufficiencyCall['bucket'], files = 2, thread = 'main'): SufficiencyCall => ({ id: query, thread, session: 's', query, returned: Array.from({ length: files }, (_, i) => `a${i}.js`), chars: 1, bucket, next });
 

@@ -2,8 +2,8 @@
 // line (or is a one-line array that is the whole file); a bad first line in
 // front of a transcript is one diagnostic, and the transcript is still read.
 import t from 'tap';
-import { sniffFormat, sniffInput, SNIFF_BYTES } from '../lib/sniff.js';
-import { scanJsonPrefix } from '../lib/json-prefix.js';
+import { sniffFormat, sniffInput, SNIFF_BYTES } from '../lib/io/sniff.js';
+import { scanJsonPrefix } from '../lib/io/json-prefix.js';
 import { analyzeSource, CHUNK_SIZES } from './helpers/analyze.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 

@@ -4,7 +4,7 @@ import t from 'tap';
 import { analyze } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
-import type { SufficiencyCall } from '../lib/sufficiency/summary.js';
+import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 
 const R = 'lib/response.js';
 

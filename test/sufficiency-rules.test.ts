@@ -4,10 +4,10 @@ import t from 'tap';
 import { analyze } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
-import type { SufficiencyCall } from '../lib/sufficiency/summary.js';
-import { runLogic } from '../lib/stage.js';
-import { SufficiencyAnalyzer } from '../transforms/sufficiency.js';
-import type { CanonicalEvent } from '../lib/events.js';
+import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
+import { runLogic } from '../lib/core/stage.js';
+import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/analyzer.js';
+import type { CanonicalEvent } from '../lib/core/events.js';
 
 const R = 'lib/response.js';
 

@@ -5,8 +5,8 @@ import t from 'tap';
 import { analyze, CHUNK_SIZES } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
-import type { SufficiencyCall } from '../lib/sufficiency/summary.js';
-import type { StreamItem } from '../lib/items.js';
+import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
+import type { StreamItem } from '../lib/core/items.js';
 
 const R = 'lib/response.js';
 

@@ -3,9 +3,9 @@ import t from 'tap';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tracesRecords, TracesWalker } from '../lib/traces-document.js';
+import { tracesRecords, TracesWalker } from '../lib/dialects/traces/document.js';
 import { gradeFiles, one, options } from './helpers/grade.js';
-import type { PreRecord } from '../lib/records.js';
+import type { PreRecord } from '../lib/core/records.js';
 import { cli, FIXTURES } from './helpers/cli.js';
 
 async function walk(doc: string, chunk = 5): Promise<unknown[]> {

@@ -4,10 +4,10 @@
 // to take time polynomial in its length (`^.*git.*push.*--force.*$` tries
 // every later `push` for every `git`): at 1 MiB it would never finish.
 import t from 'tap';
-import { Wildcard } from '../lib/wildcard.js';
-import type { MatchWork } from '../lib/wildcard.js';
-import { parseToolPattern } from '../lib/grade/patterns.js';
-import { BlastPatterns } from '../lib/graph/blast.js';
+import { Wildcard } from '../lib/core/wildcard.js';
+import type { MatchWork } from '../lib/core/wildcard.js';
+import { parseToolPattern } from '../lib/analyses/grade/patterns.js';
+import { BlastPatterns } from '../lib/analyses/graph/blast.js';
 
 const MiB = 1024 * 1024;
 

@@ -1,26 +1,8 @@
-// The action-graph analyzer as a stage: every item passes through unchanged
-// while its tool calls are counted into a shared accumulator, so one
-// accumulator can read production traces, then eval traces, then be built.
+// The action graph's counter as a stage (logic: lib/analyses/graph/counter.ts).
 import type { Transform } from 'node:stream';
-import type { StreamItem } from '../lib/items.js';
-import type { Push, StageLogic } from '../lib/stage.js';
-import { objectStage } from '../lib/stage.js';
-import type { GraphAccumulator, Side } from '../lib/graph/accumulate.js';
-
-export class GraphCounter implements StageLogic<StreamItem, StreamItem> {
-  readonly #acc: GraphAccumulator;
-  readonly #side: Side;
-
-  constructor(acc: GraphAccumulator, side: Side) {
-    this.#acc = acc;
-    this.#side = side;
-  }
-
-  step(item: StreamItem, push: Push<StreamItem>): void {
-    this.#acc.add(item, this.#side);
-    push(item);
-  }
-}
+import { objectStage } from '../lib/core/stage.js';
+import { GraphCounter } from '../lib/analyses/graph/counter.js';
+import type { GraphAccumulator, Side } from '../lib/analyses/graph/accumulate.js';
 
 export function graph(acc: GraphAccumulator, side: Side): Transform {
   return objectStage(new GraphCounter(acc, side));

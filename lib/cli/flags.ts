@@ -2,7 +2,7 @@
 // never silently ignored), with the checks commands share.
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { UnknownFlagError } from './unknown-flag.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -9,7 +9,7 @@ export interface CliIO {
   readonly signal?: AbortSignal;
 }
 
-import { printable } from '../escape.js';
+import { printable } from '../core/escape.js';
 
 export const PROG = 'agent-eval-stream';
 

@@ -1,11 +1,11 @@
 // The CLI: a registry of sub-commands; with none named, the default runs.
 // User mistakes end in one line on stderr and exit 2; anything else is a bug
 // and exits 1 with its stack.
-import { UsageError, UserError } from '../errors.js';
+import { UsageError, UserError } from '../core/errors.js';
 import { UnknownFlagError, unknownFlagMessage } from './unknown-flag.js';
-import { EXIT, exitCodeFor } from '../exit-code.js';
-import type { ExitCode } from '../exit-code.js';
-import { packageVersion } from '../version.js';
+import { EXIT, exitCodeFor } from '../report/exit-code.js';
+import type { ExitCode } from '../report/exit-code.js';
+import { packageVersion } from '../core/version.js';
 import type { Command } from './command.js';
 import type { CliIO } from './io.js';
 import { PROG, say } from './io.js';

@@ -17,8 +17,8 @@ import { lstat, readlink, realpath, rename, stat, unlink, writeFile } from 'node
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { OutputError, UsageError } from '../errors.js';
-import { isWalkedPath } from '../inputs.js';
+import { OutputError, UsageError } from '../core/errors.js';
+import { isWalkedPath } from '../io/inputs.js';
 
 /** What an output is compared with: inputs as given, and the files found under them. */
 export interface InputSet {

@@ -3,8 +3,8 @@
 // nothing counted — an empty directory, plain text, stdin that was empty —
 // instead of leaving the user to guess.
 import { isAbsolute, normalize } from 'node:path';
-import type { StreamItem } from '../items.js';
-import type { InputProblem, SessionInput } from '../inputs.js';
+import type { StreamItem } from '../core/items.js';
+import type { InputProblem, SessionInput } from '../io/inputs.js';
 
 interface FileTally {
   lines: number;

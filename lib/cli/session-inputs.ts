@@ -1,11 +1,11 @@
 // Choosing sessions from a project: `session [PROJECT_DIR]`, and the
 // `--project DIR` / `--session ID` selectors every analysis accepts.
-import type { SessionInfo } from '../sessions/locate.js';
-import { findProjectDir, listSessions, pickSession } from '../sessions/locate.js';
-import { InputError } from '../errors.js';
+import type { SessionInfo } from '../dialects/claude/locate.js';
+import { findProjectDir, listSessions, pickSession } from '../dialects/claude/locate.js';
+import { InputError } from '../core/errors.js';
 import { resolve } from 'node:path';
 import type { CliIO } from './io.js';
-import { jsonPrintable, printable } from '../escape.js';
+import { jsonPrintable, printable } from '../core/escape.js';
 
 export interface SessionChoice {
   /** Session files, in the order they are read. */

@@ -1,7 +1,7 @@
 // An unknown flag is a usage error that helps: the closest flag the command
 // does know ("did you mean --reporter?"), or the commands the flag belongs
 // to when it is another command's (`--probe` is for sufficiency).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 export class UnknownFlagError extends UsageError {
   /** As written: `--reportr`, `-x`. */

@@ -1,12 +1,12 @@
 // What a shell command does with files, from the shell reader's commands:
 // which files it shows the agent (read), whether it hunts for files (search),
 // whether it writes. The command tables live here and nowhere else.
-import { resolvePath } from '../paths.js';
+import { resolvePath } from '../core/paths.js';
 import type { SimpleCommand } from './parse.js';
 import { parseShell } from './parse.js';
 import { unwrapCommand } from './wrappers.js';
 import { innerScript, MAX_SCRIPT_DEPTH } from './inner-script.js';
-import { append } from '../arrays.js';
+import { append } from '../core/arrays.js';
 
 export interface FileRef {
   readonly path: string;

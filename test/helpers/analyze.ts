@@ -3,14 +3,14 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { lines } from '../../transforms/lines.js';
-import { stages } from '../../lib/stages.js';
-import type { StagesOptions } from '../../lib/stages.js';
-import { readSessions } from '../../lib/source.js';
-import type { SessionInput } from '../../lib/inputs.js';
-import { ReportBuilder } from '../../lib/report.js';
-import type { Report } from '../../lib/report.js';
-import type { StreamItem, SufficiencyFinding } from '../../lib/items.js';
-import { DEFAULT_PROBE } from '../../transforms/sufficiency.js';
+import { stages } from '../../transforms/pipeline.js';
+import type { StagesOptions } from '../../transforms/pipeline.js';
+import { readSessions } from '../../lib/io/source.js';
+import type { SessionInput } from '../../lib/io/inputs.js';
+import { ReportBuilder } from '../../lib/report/report.js';
+import type { Report } from '../../lib/report/report.js';
+import type { StreamItem, SufficiencyFinding } from '../../lib/core/items.js';
+import { DEFAULT_PROBE } from '../../lib/analyses/sufficiency/analyzer.js';
 
 export interface Analysis {
   report: Report;

@@ -1,5 +1,5 @@
 // Hand-made canonical events for unit tests of the stages after normalize.
-import type { CanonicalEvent } from '../../lib/events.js';
+import type { CanonicalEvent } from '../../lib/core/events.js';
 
 let seq = 0;
 

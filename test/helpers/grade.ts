@@ -2,18 +2,18 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from '../../transforms/parse.js';
-import { normalize } from '../../transforms/normalize/index.js';
+import { normalize } from '../../transforms/normalize.js';
 import { demux } from '../../transforms/demux.js';
 import { delegation } from '../../transforms/delegation.js';
 import { grade } from '../../transforms/grade.js';
-import { readSessions } from '../../lib/source.js';
-import { ReportBuilder } from '../../lib/report.js';
-import type { Report } from '../../lib/report.js';
-import type { StreamItem } from '../../lib/items.js';
-import { parseConfig } from '../../lib/config.js';
-import { gradeOptions } from '../../lib/grade/options.js';
-import type { GradeFlags, GradeOptions } from '../../lib/grade/options.js';
-import type { SessionInput } from '../../lib/inputs.js';
+import { readSessions } from '../../lib/io/source.js';
+import { ReportBuilder } from '../../lib/report/report.js';
+import type { Report } from '../../lib/report/report.js';
+import type { StreamItem } from '../../lib/core/items.js';
+import { parseConfig } from '../../lib/io/config.js';
+import { gradeOptions } from '../../lib/analyses/grade/options.js';
+import type { GradeFlags, GradeOptions } from '../../lib/analyses/grade/options.js';
+import type { SessionInput } from '../../lib/io/inputs.js';
 import { chunked } from './analyze.js';
 import { lines } from '../../transforms/lines.js';
 

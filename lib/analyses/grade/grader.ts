@@ -1,0 +1,207 @@
+// Trajectory grading as a stage: every run becomes steps graded by the rules
+// of lib/grade/run-grader.ts; flags go out as findings when decided, each run
+// with its verdict when it ends, and one summary per session.
+//
+// A run is a Claude Code session (stream-json or session file, all its
+// segments), or an explicit run of traces.json or an audit log (run_start …
+// run_end, several to a file, interleaved in audit logs).
+import type { CanonicalEvent, EventOf, ThreadKind } from '../../core/events.js';
+import type { PatternStat, StreamItem } from '../../core/items.js';
+import { isReportItem } from '../../core/items.js';
+import type { Push, StageLogic } from '../../core/stage.js';
+import type { GradeOptions } from './options.js';
+import { allPatterns } from './options.js';
+import type { ToolPattern } from './patterns.js';
+import type { Flag, Observes } from './run-grader.js';
+import { RunGrader } from './run-grader.js';
+import type { RunResult } from './verdicts.js';
+import { verdictOf } from './verdicts.js';
+
+const CLAUDE_OBSERVES: Observes = { outcomes: true, reads: true };
+
+export class Grader implements StageLogic<StreamItem, StreamItem> {
+  readonly #o: GradeOptions;
+  readonly #patterns: ToolPattern[];
+  // Keyed by input (pattern sources, thread names): Maps, so `__proto__` is a key like any other.
+  #stats = new Map<string, PatternStat>();
+  #misses: string[] = [];
+  // The session being read.
+  #file = '';
+  #source = '';
+  #claude: RunGrader | null = null;
+  /**
+   * Explicit runs by id, oldest first: two runs of a traces document may share
+   * an id, and the first one's end can be held (its task named after it) while
+   * the second is read. Events go to the newest; an end finishes the oldest.
+   */
+  #explicit = new Map<string, RunGrader[]>();
+  /** Every thread the session opened: internal ones are not graded, and runs' threads are labelled at their end. */
+  #threadKinds = new Map<string, ThreadKind>();
+  #maxSegment = 0;
+  #segmentsWithResult = new Set<number>();
+  #resultsOk = true;
+
+  constructor(options: GradeOptions) {
+    this.#o = options;
+    this.#patterns = allPatterns(options);
+  }
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (isReportItem(ev)) return;
+    const flag = (run: string) => (f: Flag) => push({ kind: 'finding', analysis: 'grade', session: ev.session, run, flag: f });
+    switch (ev.kind) {
+      case 'session_start':
+        this.#reset(ev);
+        return;
+      case 'thread_open':
+        this.#threadKinds.set(ev.thread, ev.threadKind);
+        return;
+      case 'run_start': {
+        const g = new RunGrader(ev.run, this.#o, ev.observes);
+        const same = this.#explicit.get(ev.run);
+        if (same) same.push(g);
+        else this.#explicit.set(ev.run, [g]);
+        return;
+      }
+      case 'tool_call': {
+        // Claude Code's own helper agents are reported, not graded.
+        if (this.#threadKinds.get(ev.thread) === 'internal') return;
+        const g = this.#route(ev);
+        this.#count(ev);
+        g.call(ev, flag(g.run));
+        return;
+      }
+      case 'tool_result': {
+        const g = this.#route(ev);
+        g.result(ev, flag(g.run));
+        return;
+      }
+      case 'thread_close':
+        if (ev.run === undefined) this.#claude?.closeThread(ev.thread, flag(this.#claude.run));
+        return;
+      case 'turn_end':
+        this.#segment(ev);
+        // A result alone is no run: `--output-format json` prints only that.
+        if (ev.reason === 'result') {
+          this.#segmentsWithResult.add(ev.segment);
+          if (ev.outcome?.subtype !== 'success' || ev.outcome.isError) this.#resultsOk = false;
+        }
+        return;
+      case 'run_end': {
+        const same = this.#explicit.get(ev.run);
+        const g = same?.shift();
+        if (!g) return;
+        if (!same!.length) this.#explicit.delete(ev.run);
+        this.#finish(g, ev.session, ev.task, ev.delivered, push);
+        return;
+      }
+      case 'session_end':
+        this.#sessionEnd(ev, push);
+        return;
+      case 'assistant_text':
+      case 'usage':
+        // A session that says anything is a run, even one without a tool call.
+        this.#route(ev);
+        return;
+      default:
+        this.#segment(ev);
+    }
+  }
+
+  #reset(ev: CanonicalEvent): void {
+    this.#file = ev.file;
+    this.#source = ev.source;
+    this.#claude = null;
+    this.#explicit.clear();
+    this.#threadKinds.clear();
+    this.#maxSegment = ev.segment;
+    this.#segmentsWithResult.clear();
+    this.#resultsOk = true;
+    this.#stats = new Map();
+    this.#misses = [];
+  }
+
+  #segment(ev: CanonicalEvent): void {
+    if (ev.segment > this.#maxSegment) this.#maxSegment = ev.segment;
+    this.#source = ev.source;
+  }
+
+  /** The run an event belongs to: its explicit run, else the session's. */
+  #route(ev: CanonicalEvent): RunGrader {
+    this.#segment(ev);
+    if (ev.run !== undefined) {
+      const same = this.#explicit.get(ev.run);
+      const last = same?.[same.length - 1];
+      if (last) return last;
+      const g = new RunGrader(ev.run, this.#o, CLAUDE_OBSERVES);
+      this.#explicit.set(ev.run, [g]);
+      return g;
+    }
+    this.#claude ??= new RunGrader(ev.session, this.#o, CLAUDE_OBSERVES);
+    return this.#claude;
+  }
+
+  /** Statistics for near-miss warnings: exact matches, and matches ignoring case. */
+  #count(ev: EventOf<'tool_call'>): void {
+    const call = { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd };
+    for (const p of this.#patterns) {
+      let s = this.#stats.get(p.source);
+      if (!s) this.#stats.set(p.source, (s = { exact: 0, folded: 0 }));
+      if (p.matches(call)) s.exact++;
+      else if (p.matches(call, true)) s.folded++;
+    }
+  }
+
+  #sessionEnd(ev: EventOf<'session_end'>, push: Push<StreamItem>): void {
+    for (const same of this.#explicit.values()) for (const g of same) this.#finish(g, ev.session, undefined, null, push);
+    this.#explicit.clear();
+    const g = this.#claude;
+    if (g) {
+      // stream-json: delivered when every segment ended in a successful result.
+      // A session file has no result: unknown unless --outcomes says.
+      let delivered: boolean | null = null;
+      if (this.#source === 'stream-json' && !(ev.stopped && this.#segmentsWithResult.size === 0)) {
+        delivered = this.#segmentsWithResult.size === this.#maxSegment && this.#resultsOk;
+      }
+      // The session's id is final only now: before the first record naming it, it was the path.
+      this.#finish(g, ev.session, undefined, delivered, push, ev.session);
+    }
+    push({ kind: 'summary', analysis: 'grade', session: ev.session, patterns: Object.fromEntries(this.#stats), taskPatternMisses: this.#misses });
+  }
+
+  #taskFor(run: string, sourceTask: string | undefined): string {
+    if (this.#o.task !== undefined) return this.#o.task;
+    if (this.#o.taskPattern) {
+      const m = this.#o.taskPattern.exec(this.#file);
+      if (m) return m[1] ?? m[0];
+      if (!this.#misses.includes(this.#file)) this.#misses.push(this.#file);
+      return run;
+    }
+    return sourceTask ?? run;
+  }
+
+  #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
+    g.finish((f) => push({ kind: 'finding', analysis: 'grade', session, run: runId, flag: f }));
+    const threads = new Map<string, ThreadKind>();
+    for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
+    // Claude Code's helper agents belong to the session: listed with its run, not graded.
+    if (g === this.#claude) for (const [t, k] of this.#threadKinds) if (k === 'internal') threads.set(t, k);
+    const outcome = this.#o.outcomes?.get(runId);
+    const d = outcome ?? delivered;
+    const result: RunResult = {
+      run: runId,
+      task: this.#taskFor(runId, sourceTask),
+      session,
+      source: this.#source,
+      delivered: d,
+      verdict: verdictOf(d, g.flags),
+      steps: g.steps,
+      stepsByThread: Object.fromEntries(g.stepsByThread),
+      ...(threads.size ? { threads: Object.fromEntries(threads) } : {}),
+      flags: g.flags,
+      notEvaluated: g.notEvaluated,
+    };
+    push({ kind: 'run', analysis: 'grade', session, result });
+  }
+}

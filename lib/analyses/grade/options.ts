@@ -1,0 +1,67 @@
+// Grading's settings: the reference engine's defaults, the config's keys
+// (the reference's trace-grader.config.yaml, unchanged), then flags.
+import { dirname } from 'node:path';
+import type { LoadedConfig } from '../../io/config.js';
+import type { PatternContext, ToolPattern } from './patterns.js';
+import { parseToolPattern } from './patterns.js';
+
+/** The reference engine's own defaults (anchors.md §8.6), used when no config exists. */
+export const GRADE_DEFAULTS = { retryThreshold: 3, stepBudget: 40, grounding: true, verified: false } as const;
+
+export const FAIL_ON = ['corrupt-success', 'flaky', 'failing', 'warnings'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+export const DEFAULT_FAIL_ON: readonly FailOn[] = ['corrupt-success', 'flaky', 'failing'];
+
+export interface GradeOptions {
+  /** "built-in defaults", or the config file's path. */
+  readonly config: string;
+  readonly verified: boolean;
+  readonly judge: { readonly enabled: boolean; readonly model: string | null; readonly rubric: readonly string[] };
+  readonly forbidden: readonly ToolPattern[];
+  readonly mustPrecede: ReadonlyArray<readonly [ToolPattern, ToolPattern]>;
+  readonly retryThreshold: number;
+  readonly stepBudget: number;
+  readonly grounding: boolean;
+  /** All inputs are one task's runs. */
+  readonly task?: string;
+  /** The first capture group (or the whole match) of a session's path names its task. */
+  readonly taskPattern?: RegExp;
+  /** Run id → delivered, from --outcomes. */
+  readonly outcomes?: ReadonlyMap<string, boolean>;
+  readonly failOn: readonly FailOn[];
+}
+
+export interface GradeFlags {
+  task?: string;
+  taskPattern?: string;
+  outcomes?: ReadonlyMap<string, boolean>;
+  failOn?: readonly FailOn[];
+  home?: string;
+}
+
+export function gradeOptions(loaded: LoadedConfig, flags: GradeFlags = {}): GradeOptions {
+  const c = loaded.config;
+  const ctx: PatternContext = { configDir: loaded.path === null ? undefined : dirname(loaded.path), home: flags.home };
+  const pattern = (s: string): ToolPattern => parseToolPattern(s, ctx);
+  return {
+    config: loaded.path ?? 'built-in defaults',
+    verified: c.verified ?? GRADE_DEFAULTS.verified,
+    judge: { enabled: c.judge?.enabled ?? false, model: c.judge?.model ?? null, rubric: c.judge?.rubric ?? [] },
+    forbidden: (c.forbidden_tools ?? []).map(pattern),
+    mustPrecede: (c.order_constraints?.must_precede ?? []).map(([a, b]) => [pattern(a), pattern(b)] as const),
+    retryThreshold: c.retry_threshold ?? GRADE_DEFAULTS.retryThreshold,
+    stepBudget: c.step_budget ?? GRADE_DEFAULTS.stepBudget,
+    grounding: c.grounding?.enabled ?? GRADE_DEFAULTS.grounding,
+    task: flags.task,
+    taskPattern: flags.taskPattern === undefined ? undefined : new RegExp(flags.taskPattern),
+    outcomes: flags.outcomes,
+    failOn: flags.failOn ?? DEFAULT_FAIL_ON,
+  };
+}
+
+/** Every pattern of the config, once each, for match statistics. */
+export function allPatterns(o: GradeOptions): ToolPattern[] {
+  const seen = new Map<string, ToolPattern>();
+  for (const p of [...o.forbidden, ...o.mustPrecede.flat()]) if (!seen.has(p.source)) seen.set(p.source, p);
+  return [...seen.values()];
+}

@@ -1,0 +1,154 @@
+import { THREAD_KINDS } from '../../core/events.js';
+// The report's `grade` section: what is kept (runs, pattern statistics) and
+// what is derived from it (tasks, pass^k, warnings, the gate), so two reports
+// merge by concatenating their runs.
+import { z } from 'zod';
+import { exitCodeFor } from '../../report/exit-code.js';
+import type { PatternStat } from '../../core/items.js';
+import { FAIL_ON } from './options.js';
+import type { FailOn } from './options.js';
+import { RULES } from './run-grader.js';
+import type { RunResult } from './verdicts.js';
+import { estimators, gateOf, STATUSES, tasksOf, VERDICTS } from './verdicts.js';
+
+const count = z.number().int().nonnegative();
+
+export const flagSchema = z.object({
+  rule: z.enum(RULES),
+  severity: z.enum(['high', 'medium', 'low']),
+  step: count,
+  thread: z.string().nullable(),
+  tool: z.string().nullable(),
+  id: z.string().nullable(),
+  detail: z.string(),
+  count: count.optional(),
+});
+
+export const runResultSchema = z.object({
+  run: z.string(),
+  task: z.string(),
+  session: z.string(),
+  source: z.string(),
+  delivered: z.boolean().nullable(),
+  verdict: z.enum(VERDICTS),
+  steps: count,
+  stepsByThread: z.record(z.string(), count),
+  threads: z.record(z.string(), z.enum(THREAD_KINDS)).optional(),
+  flags: z.array(flagSchema),
+  notEvaluated: z.array(z.string()),
+});
+
+export const taskResultSchema = z.object({
+  task: z.string(),
+  k: count,
+  /** Runs whose outcome is known. */
+  known: count,
+  delivered: count,
+  /** null when no run is known to have failed but some outcome is unknown (status unverified). */
+  passK: z.boolean().nullable(),
+  status: z.enum(STATUSES),
+});
+
+const estimate = z.record(z.string(), z.number());
+
+export const gradeSectionSchema = z.object({
+  config: z.string(),
+  verified: z.boolean(),
+  judge: z.literal('disabled'),
+  failOn: z.array(z.enum(FAIL_ON)),
+  runs: z.array(runResultSchema),
+  tasks: z.array(taskResultSchema),
+  summary: z.object({
+    runs: count,
+    tasks: count,
+    verdicts: z.object(Object.fromEntries(VERDICTS.map((v) => [v, count])) as Record<(typeof VERDICTS)[number], typeof count>),
+    statuses: z.object(Object.fromEntries(STATUSES.map((v) => [v, count])) as Record<(typeof STATUSES)[number], typeof count>),
+    passHat: estimate,
+    passAt: estimate,
+    passHatGated: estimate,
+  }),
+  patterns: z.record(z.string(), z.object({ exact: count, folded: count })),
+  taskPatternMisses: z.array(z.string()),
+  /** `--outcomes` entries that name no run read (kept so merged reports stay exact). */
+  unmatchedOutcomes: z.array(z.string()),
+  warnings: z.array(z.string()),
+  gate: z.object({ failed: z.boolean(), exitCode: z.number().int(), reasons: z.array(z.string()) }),
+});
+
+export type GradeSection = z.infer<typeof gradeSectionSchema>;
+
+export interface GradeReportOptions {
+  readonly config: string;
+  readonly verified: boolean;
+  readonly failOn: readonly FailOn[];
+  /** The run ids `--outcomes` gave: those that match no run are reported. */
+  readonly outcomeRuns?: readonly string[];
+}
+
+/** Why a grade section with no runs fails closed (exit 2). */
+export const NOTHING_GRADED = 'no run was graded: no input held an agent run with at least one event';
+
+/**
+ * `--outcomes` ids that match no run, sorted. An id that is a prefix of a
+ * run's id is still no match (ids are compared whole), and says so.
+ */
+export function unmatchedOutcomes(candidates: Iterable<string>, runs: readonly RunResult[]): string[] {
+  const ids = new Set(runs.map((r) => r.run));
+  return [...new Set(candidates)].filter((id) => !ids.has(id)).sort();
+}
+
+function unmatchedWarning(id: string, runs: readonly RunResult[]): string {
+  const longer = runs.find((r) => r.run.startsWith(id));
+  const hint = longer ? ` ('${id}' is only a prefix of run ${longer.run}: ids must match whole)` : '';
+  return `--outcomes names run '${id}', which matches no run read${hint}`;
+}
+
+/** Near misses: a pattern that matched nothing, but would have ignoring case. */
+export function patternWarnings(patterns: Record<string, PatternStat>): string[] {
+  return Object.entries(patterns)
+    .filter(([, s]) => s.exact === 0 && s.folded > 0)
+    .map(([p, s]) => `pattern '${p}' matched no call, but would have matched ${s.folded} ignoring case — tool names are case-sensitive (Read, Edit, Bash…)`);
+}
+
+export function addPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat>): Record<string, PatternStat> {
+  // A Map: a pattern is the config's text, and `__proto__` must stay a key.
+  const out = new Map<string, PatternStat>();
+  for (const src of [a, b]) for (const [k, v] of Object.entries(src)) out.set(k, { exact: (out.get(k)?.exact ?? 0) + v.exact, folded: (out.get(k)?.folded ?? 0) + v.folded });
+  return Object.fromEntries([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
+/**
+ * Everything derived from the kept parts. `inputErrors` makes the gate's exit
+ * code the run's. `outcomeIds`: the `--outcomes` ids that may match no run.
+ */
+export function gradeSection(opts: GradeReportOptions, runs: RunResult[], patterns: Record<string, PatternStat>, misses: string[], inputErrors: number, outcomeIds: Iterable<string> = opts.outcomeRuns ?? []): GradeSection {
+  const tasks = tasksOf(runs);
+  const delivered = estimators(runs, (r) => r.delivered === true);
+  const gated = estimators(runs, (r) => r.delivered === true && r.verdict !== 'corrupt-success');
+  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, runs.filter((r) => r.verdict === v).length])) as GradeSection['summary']['verdicts'];
+  const statuses = Object.fromEntries(STATUSES.map((s) => [s, tasks.filter((t) => t.status === s).length])) as GradeSection['summary']['statuses'];
+  const gate = gateOf(runs, tasks, opts.failOn);
+  const unmatched = unmatchedOutcomes(outcomeIds, runs);
+  const nothing = runs.length === 0;
+  const warnings = [
+    ...(nothing ? [NOTHING_GRADED] : []),
+    ...patternWarnings(patterns),
+    ...misses.map((m) => `--task-pattern matched nothing in '${m}': its runs are their own tasks`),
+    ...unmatched.map((id) => unmatchedWarning(id, runs)),
+  ];
+  return {
+    config: opts.config,
+    verified: opts.verified,
+    judge: 'disabled',
+    failOn: [...opts.failOn],
+    runs,
+    tasks,
+    summary: { runs: runs.length, tasks: tasks.length, verdicts, statuses, passHat: delivered.passHat, passAt: delivered.passAt, passHatGated: gated.passHat },
+    patterns,
+    taskPatternMisses: misses,
+    unmatchedOutcomes: unmatched,
+    warnings,
+    // Nothing graded fails closed: never a pass, and not a gate failure either.
+    gate: { failed: gate.failed, exitCode: exitCodeFor({ inputErrors: inputErrors + (nothing ? 1 : 0), gateFailed: gate.failed }), reasons: gate.reasons },
+  };
+}

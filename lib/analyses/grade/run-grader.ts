@@ -1,0 +1,230 @@
+// The rules of trajectory grading, for one run (anchors.md §8.3, with the
+// fixes of §10 items 16–22). Flags are decided as early as they are certain:
+//   forbidden_tool      (high)   at the call;
+//   edited_without_read (medium) at the edit's result;
+//   retry_storm         (medium) when the streak of failures ends;
+//   out_of_order        (medium) when its thread ends (one flag, with count);
+//   excessive_steps     (low)    when the run ends.
+// Outcome-dependent rules read calls in step order, so each thread keeps only
+// the calls whose results have not arrived yet.
+import { posix } from 'node:path';
+import type { EventOf, ToolCallRef } from '../../core/events.js';
+import { resolvePath } from '../../core/paths.js';
+import { classifyShell } from '../../shell/file-access.js';
+import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../../core/tools.js';
+import type { GradeOptions } from './options.js';
+
+/** How many recent call ids a run remembers to recognise a copied call. */
+export const RECENT_IDS = 65536;
+
+export const RULES = ['forbidden_tool', 'out_of_order', 'retry_storm', 'excessive_steps', 'edited_without_read'] as const;
+export type Rule = (typeof RULES)[number];
+export type Severity = 'high' | 'medium' | 'low';
+
+export interface Flag {
+  rule: Rule;
+  severity: Severity;
+  /** 1-based position of the call in the run's canonical order. */
+  step: number;
+  thread: string | null;
+  tool: string | null;
+  /** The call's tool_use id: the stable key. */
+  id: string | null;
+  detail: string;
+  /** How many calls share this flag (out_of_order, retry_storm). */
+  count?: number;
+}
+
+/** What a source records: audit logs have neither outcomes nor reads. */
+export interface Observes {
+  readonly outcomes: boolean;
+  readonly reads: boolean;
+}
+
+interface Step {
+  readonly call: ToolCallRef;
+  readonly step: number;
+  result?: { isError: boolean; writeType: 'create' | 'update' | undefined };
+}
+
+interface Streak {
+  readonly first: Step;
+  len: number;
+}
+
+interface ThreadState {
+  /** Calls waiting for their result, in step order. */
+  readonly queue: Step[];
+  streak: Streak | null;
+  /** Per must_precede pair: its A has been seen in this thread. */
+  readonly seenA: boolean[];
+  /** Per pair: the first violation and how many. */
+  readonly violations: Array<{ first: Step; count: number } | undefined>;
+  /** Files the agent has seen in this thread, resolved. */
+  readonly grounded: Set<string>;
+}
+
+/** A path as grading compares it: resolved against the call's cwd, `.`/`..` normalised. */
+export function groundingKey(p: string, cwd: string | undefined): string {
+  return resolvePath(p, cwd) ?? posix.normalize(p.replace(/\\/g, '/'));
+}
+
+export class RunGrader {
+  readonly run: string;
+  readonly observes: Observes;
+  readonly #o: GradeOptions;
+  #steps = 0;
+  readonly stepsByThread = new Map<string, number>();
+  /** Every thread that made a call in this run. */
+  readonly threads = new Set<string>();
+  readonly flags: Flag[] = [];
+  #threads = new Map<string, ThreadState>();
+  // Recent call ids: a call copied into two places is one step. Bounded: a
+  // copy comes within a subagent's run of its original, not a session apart.
+  #ids = new Set<string>();
+  // A source that never logs reads can neither fire nor pass a rule about them.
+  readonly #forbidden: GradeOptions['forbidden'];
+  readonly #pairJudged: boolean[];
+
+  constructor(run: string, options: GradeOptions, observes: Observes) {
+    this.run = run;
+    this.#o = options;
+    this.observes = observes;
+    this.#forbidden = observes.reads ? options.forbidden : options.forbidden.filter((p) => !p.readFamily);
+    this.#pairJudged = options.mustPrecede.map(([a, b]) => observes.reads || !(a.readFamily || b.readFamily));
+  }
+
+  get steps(): number {
+    return this.#steps;
+  }
+
+  /** Rules this run's source cannot support. */
+  get notEvaluated(): string[] {
+    const out: string[] = [];
+    if (!this.observes.outcomes) out.push('retry_storm');
+    if (this.#o.grounding && !(this.observes.reads && this.observes.outcomes)) out.push('edited_without_read');
+    if (!this.observes.reads) {
+      for (const p of this.#o.forbidden) if (p.readFamily) out.push(`forbidden_tool (${p.source})`);
+      this.#o.mustPrecede.forEach(([a, b], i) => {
+        if (!this.#pairJudged[i]) out.push(`out_of_order (${a.source} before ${b.source})`);
+      });
+    }
+    return out;
+  }
+
+  call(ev: EventOf<'tool_call'>, push: (f: Flag) => void): void {
+    if (this.#ids.has(ev.id)) return;
+    this.#ids.add(ev.id);
+    if (this.#ids.size > RECENT_IDS) this.#ids.delete(this.#ids.values().next().value!);
+    const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
+    this.stepsByThread.set(ev.thread, (this.stepsByThread.get(ev.thread) ?? 0) + 1);
+    this.threads.add(ev.thread);
+    const t = this.#thread(ev.thread);
+    const forbidden = this.#forbidden.find((p) => p.matches(step.call));
+    if (forbidden) {
+      const via = forbidden.source === ev.name ? '' : ` (matches '${forbidden.source}')`;
+      this.#flag(push, { rule: 'forbidden_tool', severity: 'high', step: step.step, thread: ev.thread, tool: ev.name, id: ev.id, detail: `forbidden tool '${ev.name}' used at step ${step.step}${via}` });
+    }
+    this.#o.mustPrecede.forEach(([a, b], i) => {
+      if (!this.#pairJudged[i]) return;
+      if (b.matches(step.call) && !t.seenA[i]) {
+        const v = t.violations[i];
+        if (v) v.count++;
+        else t.violations[i] = { first: step, count: 1 };
+      }
+      if (a.matches(step.call)) t.seenA[i] = true;
+    });
+    t.queue.push(step);
+    if (!this.observes.outcomes) this.#drain(t, push, true);
+  }
+
+  result(ev: EventOf<'tool_result'>, push: (f: Flag) => void): void {
+    const t = this.#threads.get(ev.thread);
+    const s = t?.queue.find((q) => q.call.id === ev.id && !q.result);
+    if (!t || !s) return;
+    s.result = { isError: ev.isError, writeType: ev.meta.writeType };
+    this.#drain(t, push, false);
+  }
+
+  /** The thread is over: calls never answered count as succeeded (the reference's rule). */
+  closeThread(thread: string, push: (f: Flag) => void): void {
+    const t = this.#threads.get(thread);
+    if (!t) return;
+    this.#drain(t, push, true);
+    this.#endStreak(t, push);
+    this.#o.mustPrecede.forEach(([a, b], i) => {
+      const v = t.violations[i];
+      if (!v) return;
+      const s = v.first;
+      this.#flag(push, { rule: 'out_of_order', severity: 'medium', step: s.step, thread, tool: s.call.name, id: s.call.id, detail: `'${b.source}' at step ${s.step} not preceded by '${a.source}'${v.count > 1 ? ` (${v.count} calls in this thread)` : ''}`, count: v.count });
+    });
+    this.#threads.delete(thread);
+  }
+
+  finish(push: (f: Flag) => void): void {
+    for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
+    if (this.#steps > this.#o.stepBudget) {
+      this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${this.#o.stepBudget}`, count: this.#steps });
+    }
+    this.flags.sort((x, y) => x.step - y.step || RULES.indexOf(x.rule) - RULES.indexOf(y.rule));
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) {
+      t = { queue: [], streak: null, seenA: [], violations: [], grounded: new Set() };
+      this.#threads.set(thread, t);
+    }
+    return t;
+  }
+
+  #flag(push: (f: Flag) => void, f: Flag): void {
+    this.flags.push(f);
+    push(f);
+  }
+
+  /** Applies the outcome rules to calls in step order, as far as results allow. */
+  #drain(t: ThreadState, push: (f: Flag) => void, force: boolean): void {
+    while (t.queue.length > 0) {
+      const s = t.queue[0]!;
+      if (!s.result && !force) return;
+      t.queue.shift();
+      const failed = s.result?.isError === true;
+      if (this.observes.outcomes) this.#retry(t, s, failed, push);
+      if (this.#o.grounding && this.observes.reads && this.observes.outcomes && !failed) this.#ground(t, s, push);
+    }
+  }
+
+  /** retry_storm, the reference's semantics: a streak is consecutive failures of one tool. */
+  #retry(t: ThreadState, s: Step, failed: boolean, push: (f: Flag) => void): void {
+    if (failed && t.streak && t.streak.first.call.name === s.call.name) {
+      t.streak.len++;
+      return;
+    }
+    this.#endStreak(t, push);
+    if (failed) t.streak = { first: s, len: 1 };
+  }
+
+  #endStreak(t: ThreadState, push: (f: Flag) => void): void {
+    const k = t.streak;
+    t.streak = null;
+    if (!k || k.len <= this.#o.retryThreshold) return;
+    const { call, step } = k.first;
+    this.#flag(push, { rule: 'retry_storm', severity: 'medium', step, thread: call.thread, tool: call.name, id: call.id, detail: `'${call.name}' failed ${k.len}x in a row (> threshold ${this.#o.retryThreshold})`, count: k.len });
+  }
+
+  /** edited_without_read: only successful calls ground a file, and only a successful edit is flagged. */
+  #ground(t: ThreadState, s: Step, push: (f: Flag) => void): void {
+    const { call } = s;
+    const file = filePathOf(call.input);
+    const key = file === undefined ? undefined : groundingKey(file, call.cwd);
+    const isEdit = EDIT_TOOLS.has(call.name) && (call.name !== 'Write' || s.result?.writeType === 'update');
+    if (isEdit && key !== undefined && !t.grounded.has(key)) {
+      this.#flag(push, { rule: 'edited_without_read', severity: 'medium', step: s.step, thread: call.thread, tool: call.name, id: call.id, detail: `'${call.name}' edited '${file}' at step ${s.step} without reading it first (ungrounded)` });
+    }
+    if (key !== undefined && (READ_TOOLS.has(call.name) || SEARCH_TOOLS.has(call.name) || EDIT_TOOLS.has(call.name))) t.grounded.add(key);
+    if (call.name === SHELL_TOOL && typeof call.input.command === 'string') {
+      for (const r of classifyShell(call.input.command, call.cwd).reads) t.grounded.add(groundingKey(r.path, r.cwd));
+    }
+  }
+}

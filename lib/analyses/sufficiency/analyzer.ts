@@ -1,0 +1,399 @@
+// Tool-response sufficiency: for every probe call, the agent's next
+// substantive call in the same thread is a free verdict on the response.
+// The eight fidelity rules (DESIGN.md) are applied here as events arrive;
+// the bucket of one reaction is decided in lib/sufficiency/reaction.ts.
+//
+// A probe is decided as soon as that is certain — its error result, its
+// reaction (or its delegation's resolution; for a Read, that Read's result,
+// which says whether it read a directory), or the end of its turn or thread —
+// and a finding goes out at once. State is per open thread and per undecided
+// probe; a probe's response text is kept only until it is decided.
+import type { EventOf, ToolCallRef } from '../../core/events.js';
+import type { StreamItem, SufficiencyFinding } from '../../core/items.js';
+import { isReportItem } from '../../core/items.js';
+import type { Push, StageLogic } from '../../core/stage.js';
+import type { FileRef } from '../../shell/file-access.js';
+import { classifyShell } from '../../shell/file-access.js';
+import { isDelegation, isTransparent, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../../core/tools.js';
+import type { ProbeView, Reaction } from './reaction.js';
+import { classifyReaction } from './reaction.js';
+import { compileMarker, DEFAULT_MARKER, returnedFiles } from './returned.js';
+import { mentionedPaths } from './mentions.js';
+import { FileIndex } from './file-index.js';
+import { awaitsResult, isDirectoryError } from './directory-read.js';
+import { pathsMatch } from '../../core/paths.js';
+import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from './summary.js';
+import { countCall, emptyCounts } from './summary.js';
+import { textOf } from '../../core/deep-values.js';
+
+export const DEFAULT_PROBE = 'codegraph_explore';
+export const DEFAULT_FAMILY = 'codegraph';
+
+export interface SufficiencyOptions {
+  /** Regex source: a call whose tool name matches is a probe. */
+  probe?: string;
+  /** Regex source: a next call of a matching tool is `explore again`. */
+  family?: string;
+  /** Regex source whose first group is a returned file's path (multiline). */
+  marker?: string;
+}
+
+interface Probe {
+  readonly call: ToolCallRef;
+  readonly query: string;
+  readonly messageId: string;
+  readonly seq: number;
+  result: 'waiting' | 'answered' | 'errored';
+  text: string | undefined;
+  returned: string[];
+  chars: number;
+  /** File accesses written after it in its own message (rule 1's `concurrent` pairs). */
+  sameMessageFileAccesses: number;
+  reaction: ToolCallRef | undefined;
+  /** Files returned by earlier probes of the thread, fixed when the reaction is known. */
+  earlier: Earlier | undefined;
+  resolution: EventOf<'delegation_resolved'> | undefined;
+  /** The Read it is judged by read a directory; undefined until that Read's result (or its end) is known. */
+  directory: boolean | undefined;
+  /** Waiting for the result of this call (a Read it is judged by). */
+  awaiting: string | undefined;
+  decided: boolean;
+}
+
+/** Probes waiting for the result of one call, and that call's thread. */
+interface Awaited {
+  readonly thread: string;
+  readonly probes: Probe[];
+}
+
+interface Decision {
+  readonly seq: number;
+  readonly call: SufficiencyCall;
+}
+
+/** Rule 7's files for one probe: the thread's index up to `limit`, and earlier probes still in the window. */
+interface Earlier {
+  readonly index: FileIndex;
+  readonly limit: number;
+  readonly window: FileRef[];
+}
+
+interface ThreadState {
+  /** Probes in call order, until decided (or answered and reacted to). */
+  readonly window: Probe[];
+  /** Files returned by answered probes that left the window (append-only). */
+  readonly earlier: FileIndex;
+}
+
+/** Is this call a file access (Read/Grep/Glob, or a shell read or search)? Rule 1's `concurrent`. */
+export function isFileAccess(call: ToolCallRef): boolean {
+  if (READ_TOOLS.has(call.name) || SEARCH_TOOLS.has(call.name)) return true;
+  if (call.name !== SHELL_TOOL) return false;
+  const command = call.input.command;
+  if (typeof command !== 'string') return false;
+  const kind = classifyShell(command, call.cwd).kind;
+  return kind === 'read' || kind === 'search';
+}
+
+function ref(ev: EventOf<'tool_call'>): ToolCallRef {
+  return { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd };
+}
+
+export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
+  readonly #probe: RegExp;
+  readonly #family: RegExp;
+  readonly #marker: RegExp;
+  #session = '';
+  #threads = new Map<string, ThreadState>();
+  /** Undecided probes by call id: results are matched by id, whatever the thread. */
+  #byId = new Map<string, Probe>();
+  /** Answered probes whose reaction is a delegation, by that delegation's id. */
+  #byDelegation = new Map<string, Probe[]>();
+  /** Probes judged by a Read, by that Read's id, until its result says whether it read a directory. */
+  #byAwaited = new Map<string, Awaited>();
+  #counts: SufficiencyCounts = emptyCounts();
+  /** Claude Code's own helper agents: reported elsewhere, never judged. */
+  #internal = new Set<string>();
+
+  constructor(opts: SufficiencyOptions = {}) {
+    this.#probe = new RegExp(opts.probe ?? DEFAULT_PROBE);
+    this.#family = new RegExp(opts.family ?? DEFAULT_FAMILY);
+    this.#marker = compileMarker(opts.marker ?? DEFAULT_MARKER);
+  }
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (isReportItem(ev)) return;
+    this.#session = ev.session;
+    const decided: Decision[] = [];
+    switch (ev.kind) {
+      case 'session_start':
+        this.#reset();
+        break;
+      case 'thread_open':
+        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        return;
+      case 'tool_call':
+        if (this.#internal.has(ev.thread)) return;
+        this.#toolCall(ev, decided);
+        break;
+      case 'tool_result':
+        this.#toolResult(ev, decided);
+        break;
+      case 'delegation_resolved':
+        this.#resolved(ev, decided);
+        break;
+      case 'turn_end':
+        // A run's end ends every thread's wait; a new prompt ends only its own.
+        for (const [thread, t] of this.#threads) if (ev.reason !== 'user_prompt' || thread === ev.thread) this.#endWaits(t, decided);
+        this.#endAwaited(ev.reason === 'user_prompt' ? ev.thread : undefined, decided);
+        break;
+      case 'thread_close': {
+        this.#internal.delete(ev.thread);
+        const t = this.#threads.get(ev.thread);
+        if (t) {
+          this.#endWaits(t, decided);
+          this.#threads.delete(ev.thread);
+        }
+        this.#endAwaited(ev.thread, decided);
+        break;
+      }
+      case 'session_end':
+        this.#sessionEnd(ev, decided);
+        break;
+      default:
+        return;
+    }
+    this.#emit(decided, push);
+    if (ev.kind === 'session_end') {
+      push({ kind: 'summary', analysis: 'sufficiency', session: ev.session, counts: this.#counts });
+      this.#reset();
+    }
+  }
+
+  #reset(): void {
+    this.#internal.clear();
+    this.#threads.clear();
+    this.#byId.clear();
+    this.#byDelegation.clear();
+    this.#byAwaited.clear();
+    this.#counts = emptyCounts();
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) {
+      t = { window: [], earlier: new FileIndex() };
+      this.#threads.set(thread, t);
+    }
+    return t;
+  }
+
+  #toolCall(ev: EventOf<'tool_call'>, decided: Decision[]): void {
+    const t = this.#thread(ev.thread);
+    const call = ref(ev);
+    let fileAccess: boolean | undefined;
+    for (const p of t.window) {
+      if (p.decided || p.reaction) continue;
+      // Rule 1: a call written in the probe's own message was made before the
+      // response existed — not a reaction.
+      if (ev.messageId === p.messageId) {
+        if ((fileAccess ??= isFileAccess(call))) p.sameMessageFileAccesses++;
+        continue;
+      }
+      // Rule 2: bookkeeping says nothing about the response.
+      if (isTransparent(ev.name)) continue;
+      p.reaction = call;
+      p.earlier = this.#earlierFor(t, p);
+      if (isDelegation(ev.name)) {
+        const waiting = this.#byDelegation.get(ev.id);
+        if (waiting) waiting.push(p);
+        else this.#byDelegation.set(ev.id, [p]);
+      } else this.#awaitResult(p, call);
+      this.#tryDecide(p, decided);
+    }
+    if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
+      const p: Probe = {
+        call,
+        query: textOf(ev.input.query),
+        messageId: ev.messageId,
+        seq: ev.seq,
+        result: 'waiting',
+        text: undefined,
+        returned: [],
+        chars: 0,
+        sameMessageFileAccesses: 0,
+        reaction: undefined,
+        earlier: undefined,
+        resolution: undefined,
+        directory: undefined,
+        awaiting: undefined,
+        decided: false,
+      };
+      t.window.push(p);
+      this.#byId.set(ev.id, p);
+    }
+    this.#fold(t);
+  }
+
+  #toolResult(ev: EventOf<'tool_result'>, decided: Decision[]): void {
+    const awaited = this.#byAwaited.get(ev.id);
+    if (awaited) {
+      this.#byAwaited.delete(ev.id);
+      const directory = isDirectoryError(ev.isError, ev.text);
+      for (const q of awaited.probes) {
+        q.directory = directory;
+        this.#tryDecide(q, decided);
+      }
+    }
+    const p = this.#byId.get(ev.id);
+    if (!p || p.result !== 'waiting') return;
+    if (ev.isError) p.result = 'errored';
+    else {
+      p.result = 'answered';
+      p.text = ev.text;
+      p.chars = ev.text.length;
+      p.returned = returnedFiles(ev.text, this.#marker);
+    }
+    this.#tryDecide(p, decided);
+    const t = this.#threads.get(p.call.thread);
+    if (t) this.#fold(t);
+  }
+
+  #resolved(ev: EventOf<'delegation_resolved'>, decided: Decision[]): void {
+    const waiting = this.#byDelegation.get(ev.id);
+    if (!waiting) return;
+    this.#byDelegation.delete(ev.id);
+    for (const p of waiting) {
+      p.resolution = ev;
+      if (ev.outcome === 'found' && ev.first) this.#awaitResult(p, ev.first);
+      this.#tryDecide(p, decided);
+    }
+  }
+
+  /** A probe judged by a Read waits for its result: it may say the Read was of a directory. */
+  #awaitResult(p: Probe, call: ToolCallRef): void {
+    if (p.awaiting !== undefined || p.directory !== undefined || !awaitsResult(call)) return;
+    p.awaiting = call.id;
+    const a = this.#byAwaited.get(call.id);
+    if (a) a.probes.push(p);
+    else this.#byAwaited.set(call.id, { thread: call.thread, probes: [p] });
+  }
+
+  /** Reads of `thread` (every thread when undefined) whose result never came: files, as far as anyone knows. */
+  #endAwaited(thread: string | undefined, decided: Decision[]): void {
+    for (const [id, a] of this.#byAwaited) {
+      if (thread !== undefined && a.thread !== thread) continue;
+      this.#byAwaited.delete(id);
+      for (const p of a.probes) {
+        p.directory = false;
+        this.#tryDecide(p, decided);
+      }
+    }
+  }
+
+  /** Rule 7: files returned by answered probes before `p` in its thread. */
+  #earlierFor(t: ThreadState, p: Probe): Earlier {
+    const window: FileRef[] = [];
+    for (const q of t.window) {
+      if (q === p) break;
+      if (q.result === 'answered') for (const f of q.returned) window.push({ path: f, cwd: q.call.cwd });
+    }
+    return { index: t.earlier, limit: t.earlier.size, window };
+  }
+
+  /** Moves probes that no longer need the window into the thread's `earlier` list. */
+  #fold(t: ThreadState): void {
+    while (t.window.length > 0) {
+      const p = t.window[0]!;
+      if (!(p.decided || (p.result !== 'waiting' && p.reaction))) return;
+      t.window.shift();
+      if (p.result !== 'answered') continue;
+      for (const f of p.returned) t.earlier.add({ path: f, cwd: p.call.cwd });
+    }
+  }
+
+  #tryDecide(p: Probe, decided: Decision[]): void {
+    if (p.decided) return;
+    if (p.result === 'errored') return this.#decide(p, null, 'is_error', decided);
+    if (p.result === 'waiting' || !p.reaction) return;
+    if (!isDelegation(p.reaction.name)) return this.#judge(p, p.reaction, undefined, decided);
+    const r = p.resolution;
+    if (!r) return;
+    // Rule 4: a delegation is judged by what the subagent did first.
+    if (r.outcome === 'found' && r.first) return this.#judge(p, r.first, r.name, decided);
+    // A subagent that did nothing, or a delegation that failed (no subagent
+    // ran): an ordinary call, nothing left unknown.
+    if (r.outcome === 'none' || r.outcome === 'failed') return this.#decide(p, { bucket: 'sufficient', next: r.name }, undefined, decided);
+    return this.#decide(p, null, 'unjudged', decided);
+  }
+
+  /** Buckets `p` by `call` (through the delegation `via`), once a Read's result has said whether it read a directory. */
+  #judge(p: Probe, call: ToolCallRef, via: string | undefined, decided: Decision[]): void {
+    if (p.directory === undefined && awaitsResult(call)) return;
+    const inner = classifyReaction(call, this.#view(p), p.directory === true);
+    this.#decide(p, via === undefined ? inner : { ...inner, next: `${via} → ${inner.next}` }, undefined, decided);
+  }
+
+  #view(p: Probe): ProbeView {
+    const cwd = p.call.cwd;
+    const text = p.text ?? '';
+    const e = p.earlier;
+    return {
+      returned: p.returned.map((path) => ({ path, cwd })),
+      inEarlier: (f) => e !== undefined && (e.index.has(f, e.limit) || e.window.some((r) => pathsMatch(f.path, f.cwd, r.path, r.cwd))),
+      mentioned: () => mentionedPaths(text).map((path) => ({ path, cwd })),
+      family: this.#family,
+    };
+  }
+
+  /** A turn or thread is over: what still waits for a reaction (or its result) is decided now. */
+  #endWaits(t: ThreadState, decided: Decision[]): void {
+    for (const p of t.window) {
+      // A probe answered and reacted to waits only on its delegation's resolution.
+      if (p.decided || (p.reaction && p.result !== 'waiting')) continue;
+      // Rule 8 keeps an unanswered probe an error; an answered one was enough.
+      if (p.result === 'answered') this.#decide(p, { bucket: 'sufficient', next: '(final answer)' }, undefined, decided);
+      else this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'unanswered', decided);
+    }
+    this.#fold(t);
+  }
+
+  #sessionEnd(ev: EventOf<'session_end'>, decided: Decision[]): void {
+    for (const t of this.#threads.values()) if (!ev.stopped) this.#endWaits(t, decided);
+    if (!ev.stopped) this.#endAwaited(undefined, decided);
+    for (const p of this.#byId.values()) {
+      if (p.decided) continue;
+      if (ev.stopped) this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'pending', decided);
+      else this.#decide(p, null, p.result === 'answered' ? 'unjudged' : 'unanswered', decided);
+    }
+  }
+
+  #decide(p: Probe, reaction: Reaction | null, reason: NotBucketedReason | undefined, decided: Decision[]): void {
+    p.decided = true;
+    this.#byId.delete(p.call.id);
+    const call: SufficiencyCall = {
+      id: p.call.id,
+      thread: p.call.thread,
+      session: this.#session,
+      query: p.query,
+      returned: p.returned,
+      chars: p.chars,
+      bucket: reaction ? reaction.bucket : null,
+      next: reaction ? reaction.next : reason === 'unjudged' && p.reaction ? p.reaction.name : null,
+    };
+    if (reaction?.named !== undefined) call.named = reaction.named;
+    if (reason !== undefined) call.reason = reason;
+    countCall(this.#counts, call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);
+    p.text = undefined;
+    decided.push({ seq: p.seq, call });
+  }
+
+  #emit(decided: Decision[], push: Push<StreamItem>): void {
+    if (decided.length > 1) decided.sort((a, b) => a.seq - b.seq);
+    for (const d of decided) {
+      const f: SufficiencyFinding = { kind: 'finding', analysis: 'sufficiency', session: d.call.session, seq: d.seq, call: d.call };
+      push(f);
+    }
+  }
+}

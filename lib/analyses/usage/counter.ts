@@ -1,0 +1,58 @@
+// Token totals per thread and in all. Claude Code repeats a message's usage
+// on every block of it, growing `output_tokens` as it streams: each
+// `message.id` counts once, with the last usage seen (the reference's
+// session script summed every line and counted multi-block messages twice).
+// Blocks of one message arrive together within their thread, so one message
+// per thread is kept open: memory is bounded by open threads.
+import type { EventOf } from '../../core/events.js';
+import type { StreamItem, Tokens } from '../../core/items.js';
+import { isReportItem } from '../../core/items.js';
+import type { Push, StageLogic } from '../../core/stage.js';
+import { addTokens, emptyTokens } from './token-counts.js';
+
+
+export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
+  /** The message still streaming in each thread, with its latest usage. */
+  #open = new Map<string, EventOf<'usage'>>();
+  /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
+  #byThread = new Map<string, Tokens>();
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (isReportItem(ev)) return;
+    switch (ev.kind) {
+      case 'session_start':
+        this.#open.clear();
+        this.#byThread = new Map();
+        return;
+      case 'usage': {
+        const cur = this.#open.get(ev.thread);
+        if (cur && cur.messageId !== ev.messageId) this.#count(cur);
+        this.#open.set(ev.thread, ev);
+        return;
+      }
+      case 'thread_close':
+        this.#flush(ev.thread);
+        return;
+      case 'session_end': {
+        for (const thread of [...this.#open.keys()]) this.#flush(thread);
+        const total = [...this.#byThread.values()].reduce(addTokens, emptyTokens());
+        push({ kind: 'summary', analysis: 'tokens', session: ev.session, total, byThread: Object.fromEntries(this.#byThread) });
+        this.#byThread = new Map();
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  #flush(thread: string): void {
+    const cur = this.#open.get(thread);
+    if (cur) this.#count(cur);
+    this.#open.delete(thread);
+  }
+
+  #count(u: EventOf<'usage'>): void {
+    this.#byThread.set(u.thread, addTokens(this.#byThread.get(u.thread) ?? emptyTokens(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation }));
+  }
+}

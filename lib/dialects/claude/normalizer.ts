@@ -1,0 +1,302 @@
+// Claude Code stream-json (and the user/assistant lines of session files) →
+// canonical event bodies. Facts from spec/formats.md: one content block per
+// `assistant` line, blocks of one API message share `message.id` and repeat
+// its usage; `tool_result.content` is a string or an array of blocks; only
+// `is_error: true` means failure; `result` closes a `claude -p` invocation.
+import type { EventBody, RecordMeta } from '../../core/events.js';
+import { SidechainLinker, userText } from './sidechains.js';
+import { excerpt, isObject } from '../../core/records.js';
+import { isDelegation } from '../../core/tools.js';
+
+/** Where a normalizer sends what it decides; the stage stamps the envelope. */
+export interface EventSink {
+  readonly started: boolean;
+  /** The thread every record now belongs to (a subagent file read into its session), if any. */
+  readonly threadOverride: string | undefined;
+  pushThread(thread: string): void;
+  popThread(): void;
+  /** The file being read (a path as given, or `-`). */
+  readonly file: string;
+  start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void;
+  /** `body` must be a fresh object: it is stamped with the envelope in place. */
+  emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void;
+  setSessionId(id: string): void;
+  /** A record type nobody told us about: skipped and counted. */
+  unknownType(type: string, line: number): void;
+}
+
+/** Line types that carry no messages: skipped without a word. */
+export const SILENT_TYPES: ReadonlySet<string> = new Set([
+  'stream_event',
+  'queue-operation',
+  'summary',
+  'attachment',
+  'progress',
+  'file-history-snapshot',
+  'permission-mode',
+  'last-prompt',
+  'rate_limit_event',
+  'command_lifecycle',
+  'control_request',
+  'control_response',
+  'control_cancel_request',
+  'keep_alive',
+]);
+
+type Obj = Record<string, unknown>;
+
+
+function str(x: unknown): string | undefined {
+  return typeof x === 'string' ? x : undefined;
+}
+
+/**
+ * A token count: absent is 0. A negative or non-finite number (`1e999`
+ * parses as Infinity) or a value that is no number is named in `bad` and
+ * read as 0, so totals stay finite and non-negative.
+ */
+export function tokenCount(o: Obj, key: string, bad: string[]): number {
+  const x = o[key];
+  if (x === undefined || x === null) return 0;
+  if (typeof x === 'number' && Number.isFinite(x) && x >= 0) return x;
+  const shown = typeof x === 'string' ? excerpt(x, 40) : typeof x === 'object' ? (Array.isArray(x) ? 'an array' : 'an object') : String(x);
+  bad.push(`${key} ${shown}`);
+  return 0;
+}
+
+/**
+ * The reference's flattening of a tool result: a string as is; an array joins
+ * each part's `text` (or the part itself when a string, else its JSON) with
+ * newlines, so a section that starts a later block still starts a line.
+ */
+export function flattenContent(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (content === null || content === undefined) return '';
+  if (!Array.isArray(content)) return JSON.stringify(content);
+  if (content.length === 1) return partText(content[0]);
+  return content.map(partText).join('\n');
+}
+
+function partText(p: unknown): string {
+  if (typeof p === 'string') return p;
+  if (isObject(p) && typeof p.text === 'string') return p.text;
+  return JSON.stringify(p) ?? '';
+}
+
+/** stream-json's thread: the spawning call's id, else main. */
+export function threadOf(v: Obj): string {
+  const p = v.parent_tool_use_id;
+  return typeof p === 'string' && p !== '' ? p : 'main';
+}
+
+// Injected user text that is not a person typing: slash-command wrappers,
+// command output, reminders and background notifications.
+const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notification>)/;
+
+/** A person's prompt in a session file: it ends the turn before it. */
+export function isHumanPrompt(v: Obj): boolean {
+  if (v.isMeta === true || v.isCompactSummary === true || v.isSidechain === true) return false;
+  const text = userText((v.message as { content?: unknown } | undefined)?.content);
+  return text !== undefined && text.trim() !== '' && !INJECTED.test(text);
+}
+
+export function metaOf(v: Obj): RecordMeta {
+  return { uuid: str(v.uuid), ts: str(v.timestamp), cwd: str(v.cwd) };
+}
+
+export function sessionIdOf(v: Obj): string | undefined {
+  return str(v.session_id) ?? str(v.sessionId);
+}
+
+export class ClaudeNormalizer {
+  // Position of the next block of the current message, per thread; an entry
+  // is dropped when the thread's spawning call returns, keeping this bounded
+  // by open threads.
+  #blocks = new Map<string, { id: string; n: number }>();
+  #usage = new Map<string, string>();
+  #catalog = new Set<string>();
+  #endedByResult = false;
+  readonly #sidechains = new SidechainLinker();
+
+  /** True when the last turn-closing record of the segment was a `result`; resets. */
+  takeEndedByResult(): boolean {
+    const r = this.#endedByResult;
+    this.#endedByResult = false;
+    return r;
+  }
+
+  record(v: Obj, line: number, sink: EventSink): void {
+    const id = sessionIdOf(v);
+    if (id !== undefined) sink.setSessionId(id);
+    const meta = metaOf(v);
+    const type = v.type;
+    if (type === 'system' && v.subtype === 'init') {
+      this.#init(v, line, meta, sink);
+      return;
+    }
+    switch (type) {
+      case 'assistant':
+        this.#endedByResult = false;
+        this.#assistant(v, this.#thread(v, line, meta, sink), line, meta, sink);
+        return;
+      case 'user':
+        this.#endedByResult = false;
+        if (v.isCompactSummary === true) return; // synthetic: the summary after a compaction
+        this.#user(v, this.#thread(v, line, meta, sink), line, meta, sink);
+        return;
+      case 'progress':
+        this.#progress(v, line, sink);
+        return;
+      case 'attachment':
+        this.#attachment(v, line, meta, sink);
+        return;
+      case 'result':
+        this.#blocks.clear();
+        this.#usage.clear();
+        this.#endedByResult = true;
+        sink.emit({ kind: 'turn_end', reason: 'result', outcome: { subtype: str(v.subtype), isError: v.is_error === true } }, 'main', line, meta);
+        return;
+      case 'system':
+        this.#system(v, line, meta, sink);
+        return;
+      default:
+        if (typeof type === 'string' && SILENT_TYPES.has(type)) return;
+        sink.unknownType(typeof type === 'string' ? type : '(no type)', line);
+    }
+  }
+
+  /** The line's thread: a subagent file's, stream-json's parent id, a linked sidechain, or main. */
+  #thread(v: Obj, line: number, meta: RecordMeta, sink: EventSink): string {
+    if (sink.threadOverride !== undefined) return sink.threadOverride;
+    if (v.isSidechain !== true || (typeof v.parent_tool_use_id === 'string' && v.parent_tool_use_id !== '')) return threadOf(v);
+    const d = this.#sidechains.thread(v);
+    if (d.opens) sink.emit({ kind: 'thread_open', spawnedBy: d.opens.spawnedBy, threadKind: d.opens.kind }, d.thread, line, meta);
+    return d.thread;
+  }
+
+  /**
+   * 2.1.38–2.1.39 mirror a running subagent's messages into the parent as
+   * `agent_progress` lines. The source drops them when the subagent's own
+   * file is read; when it is missing, they are the only record of it.
+   */
+  #progress(v: Obj, line: number, sink: EventSink): void {
+    const data = isObject(v.data) ? v.data : undefined;
+    if (data?.type !== 'agent_progress' || !isObject(data.message)) return;
+    const thread = str(v.parentToolUseID);
+    if (thread === undefined) return;
+    sink.pushThread(thread);
+    try {
+      this.record({ ...data.message, sessionId: v.sessionId }, line, sink);
+    } finally {
+      sink.popThread();
+    }
+  }
+
+  /** Tools announced later in a session (ToolSearch's deferred schemas) extend the catalog. */
+  #attachment(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    const a = isObject(v.attachment) ? v.attachment : undefined;
+    if (a?.type !== 'deferred_tools_delta' || !Array.isArray(a.addedNames)) return;
+    const added = a.addedNames.filter((t): t is string => typeof t === 'string' && !this.#catalog.has(t));
+    for (const t of added) this.#catalog.add(t);
+    if (added.length) sink.emit({ kind: 'catalog_add', tools: added, origin: 'deferred' }, 'main', line, meta);
+  }
+
+  #init(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    const tools = Array.isArray(v.tools) ? v.tools.filter((t): t is string => typeof t === 'string') : [];
+    if (!sink.started) {
+      for (const t of tools) this.#catalog.add(t);
+      sink.start({ tools, model: str(v.model), version: str(v.claude_code_version) }, line, meta);
+      return;
+    }
+    const added = tools.filter((t) => !this.#catalog.has(t));
+    for (const t of added) this.#catalog.add(t);
+    // A later init (a resumed segment, or one after hook lines) still says which model ran.
+    sink.emit({ kind: 'catalog_add', tools: added, origin: 'init', model: str(v.model), version: str(v.claude_code_version) }, 'main', line, meta);
+  }
+
+  #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    if (v.subtype !== 'compact_boundary' && v.subtype !== 'compaction') return;
+    const m = isObject(v.compact_metadata) ? v.compact_metadata : isObject(v.compactMetadata) ? v.compactMetadata : {};
+    const key = m.pre_tokens !== undefined ? 'pre_tokens' : 'preTokens';
+    const bad: string[] = [];
+    const pre = m[key] === undefined || m[key] === null ? undefined : tokenCount(m, key, bad);
+    const thread = sink.threadOverride ?? threadOf(v);
+    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `compaction: ${bad.join(', ')}: not a token count; left out` }, thread, line, meta);
+    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: bad.length ? undefined : pre }, thread, line, meta);
+  }
+
+  #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
+    const msg = v.message;
+    if (!isObject(msg) || !Array.isArray(msg.content)) return;
+    const content = msg.content as unknown[];
+    const realId = str(msg.id);
+    for (let k = 0; k < content.length; k++) {
+      // Without an id every block is its own message, as in the reference.
+      const messageId = realId ?? `#${line}.${k}`;
+      const index = this.#position(thread, messageId);
+      const b = content[k];
+      if (!isObject(b)) continue;
+      if (b.type === 'tool_use') {
+        const callId = str(b.id) ?? `#${line}.${k}`;
+        const name = str(b.name) ?? '';
+        const input = isObject(b.input) ? b.input : {};
+        if (isDelegation(name) && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
+        sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
+      } else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') {
+        sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
+      }
+    }
+    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, line, meta, sink);
+  }
+
+  #position(thread: string, messageId: string): number {
+    const cur = this.#blocks.get(thread);
+    if (cur && cur.id === messageId) return cur.n++;
+    this.#blocks.set(thread, { id: messageId, n: 1 });
+    return 0;
+  }
+
+  #emitUsage(thread: string, messageId: string, u: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    const bad: string[] = [];
+    const input = tokenCount(u, 'input_tokens', bad);
+    const output = tokenCount(u, 'output_tokens', bad);
+    const cacheRead = tokenCount(u, 'cache_read_input_tokens', bad);
+    const cacheCreation = tokenCount(u, 'cache_creation_input_tokens', bad);
+    // Claude Code repeats a message's usage on every block: emit only changes.
+    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}|${bad.join()}`;
+    if (this.#usage.get(thread) === key) return;
+    this.#usage.set(thread, key);
+    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `message ${messageId}: ${bad.join(', ')}: not a token count; read as 0` }, thread, line, meta);
+    sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation }, thread, line, meta);
+  }
+
+  #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
+    const msg = v.message;
+    if (!isObject(msg)) return;
+    // A person's prompt in a session file ends the turn, as a `result` does in stream-json.
+    if (thread === 'main' && isHumanPrompt(v)) {
+      sink.emit({ kind: 'turn_end', reason: 'user_prompt' }, 'main', line, meta);
+      return;
+    }
+    if (!Array.isArray(msg.content)) return;
+    const results = (msg.content as unknown[]).filter((b): b is Obj => isObject(b) && b.type === 'tool_result');
+    // The structured result (`tool_use_result` in stream-json, `toolUseResult`
+    // in session files) belongs to the line, so only to a lone tool_result.
+    const structured = results.length === 1 ? (v.tool_use_result ?? v.toolUseResult) : undefined;
+    for (const b of results) {
+      const id = str(b.tool_use_id) ?? '';
+      this.#blocks.delete(id);
+      this.#usage.delete(id);
+      this.#sidechains.returned(id);
+      sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text: flattenContent(b.content), meta: resultMeta(structured) }, thread, line, meta);
+    }
+  }
+}
+
+function resultMeta(structured: unknown): { writeType?: 'create' | 'update'; agentId?: string } {
+  if (!isObject(structured)) return {};
+  const out: { writeType?: 'create' | 'update'; agentId?: string } = {};
+  if (structured.type === 'create' || structured.type === 'update') out.writeType = structured.type;
+  if (typeof structured.agentId === 'string') out.agentId = structured.agentId;
+  return out;
+}

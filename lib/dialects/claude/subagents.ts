@@ -1,0 +1,131 @@
+// A session file's subagents, three generations of storage (formats.md §2.9):
+//   ≥ 2.1  <session>/subagents/agent-<id>.jsonl (+ agent-<id>.meta.json)
+//   2.0    agent-<id>.jsonl beside the session files, naming its session
+//   ≤ 1.0  inline `isSidechain` lines (linked by the normalizer, not here)
+// A file is linked to the Task/Agent call that started it by the parent's
+// tool result (`toolUseResult.agentId`) or the sidecar's `toolUseId`, and is
+// read at that point of the parent, so its events flow as if interleaved.
+// Whatever is left at the end is an orphan — or, for Claude Code's own
+// helpers (compaction summariser, prompt suggestions, "Warmup"), internal.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ThreadKind } from '../../core/events.js';
+import { firstRecords, flatAgentFiles } from './locate.js';
+import { onDisk } from '../../core/on-disk.js';
+import { append } from '../../core/arrays.js';
+
+export interface SubagentFile {
+  readonly agentId: string;
+  readonly file: string;
+  /** From the sidecar, when it names its spawning call. */
+  readonly toolUseId: string | undefined;
+}
+
+/** A subagent file named as an input, and the agent id its records carry. */
+export interface GivenSubagent {
+  readonly file: string;
+  readonly agentId: string;
+}
+
+export interface SubagentPlan {
+  readonly byAgentId: Map<string, SubagentFile>;
+  readonly byToolUseId: Map<string, SubagentFile>;
+  readonly consumed: Set<string>;
+}
+
+const INTERNAL_ID = /^(acompact|aprompt_suggestion)-/;
+
+function agentIdOf(file: string): string {
+  return basename(file).replace(/^agent-/, '').replace(/\.jsonl$/, '');
+}
+
+async function sidecarToolUseId(file: string, cwd: string | undefined): Promise<string | undefined> {
+  try {
+    const meta: unknown = JSON.parse(await readFile(onDisk(file.replace(/\.jsonl$/, '.meta.json'), cwd), 'utf8'));
+    const id = (meta as { toolUseId?: unknown } | null)?.toolUseId;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The subagent files stored for the session in `file`, or null when it has
+ * none. `given`: subagent files of this session named as inputs, wherever
+ * they lie (each read once, even when it is also where the session keeps it).
+ */
+export async function planSubagents(file: string, cwd?: string, given: readonly GivenSubagent[] = []): Promise<SubagentPlan | null> {
+  if (file === '-' || !file.endsWith('.jsonl') || basename(file).startsWith('agent-')) return null;
+  const files: string[] = [];
+  const sub = join(file.slice(0, -'.jsonl'.length), 'subagents');
+  try {
+    if ((await stat(onDisk(sub, cwd))).isDirectory()) for (const e of (await readdir(onDisk(sub, cwd))).sort()) if (e.startsWith('agent-') && e.endsWith('.jsonl')) files.push(join(sub, e));
+  } catch {
+    // no folder: an older layout, or none
+  }
+  append(files, await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd));
+  const stored = new Set(files.map((f) => resolve(onDisk(f, cwd))));
+  const ids = new Map<string, string>();
+  for (const g of given) {
+    if (stored.has(resolve(onDisk(g.file, cwd)))) continue;
+    files.push(g.file);
+    ids.set(g.file, g.agentId);
+  }
+  if (!files.length) return null;
+  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), consumed: new Set() };
+  for (const f of files) {
+    const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd) };
+    plan.byAgentId.set(s.agentId, s);
+    if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
+  }
+  return plan;
+}
+
+/**
+ * The subagent a parent line hands back: a tool result naming an agentId we
+ * have a file for, or answering a call a sidecar names. Checks the text first
+ * so that only those few lines are parsed here.
+ */
+export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: string; sub: SubagentFile } | undefined {
+  if (!text.includes('"tool_result"')) return undefined;
+  const maybeAgent = text.includes('"agentId"');
+  let bySidecar: SubagentFile | undefined;
+  if (!maybeAgent) {
+    for (const [id, s] of plan.byToolUseId) if (!plan.consumed.has(s.file) && text.includes(id)) bySidecar = s;
+    if (!bySidecar) return undefined;
+  }
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const content = (v.message as { content?: unknown } | undefined)?.content;
+  const result = Array.isArray(content) ? (content.find((b) => (b as { type?: unknown })?.type === 'tool_result') as { tool_use_id?: unknown } | undefined) : undefined;
+  const toolUseId = typeof result?.tool_use_id === 'string' ? result.tool_use_id : undefined;
+  if (toolUseId === undefined) return undefined;
+  const structured = (v.toolUseResult ?? v.tool_use_result) as { agentId?: unknown } | undefined;
+  const agentId = typeof structured?.agentId === 'string' ? structured.agentId : undefined;
+  const sub = (agentId === undefined ? undefined : plan.byAgentId.get(agentId)) ?? plan.byToolUseId.get(toolUseId) ?? bySidecar;
+  if (!sub || plan.consumed.has(sub.file)) return undefined;
+  return { toolUseId, sub };
+}
+
+/** An `agent_progress` line mirroring a subagent whose own file we will read: skip it. */
+export function mirroredByFile(text: string, plan: SubagentPlan): boolean {
+  if (!text.includes('"agent_progress"')) return false;
+  try {
+    const v = JSON.parse(text) as { data?: { type?: unknown; agentId?: unknown } };
+    return v.data?.type === 'agent_progress' && typeof v.data.agentId === 'string' && plan.byAgentId.has(v.data.agentId);
+  } catch {
+    return false;
+  }
+}
+
+/** How an unlinked file is reported: Claude Code's own helpers are internal, the rest orphans. */
+export async function unlinkedKind(sub: SubagentFile, cwd?: string): Promise<ThreadKind> {
+  if (INTERNAL_ID.test(sub.agentId)) return 'internal';
+  const first = (await firstRecords(onDisk(sub.file, cwd), 1))[0];
+  const content = (first?.message as { content?: unknown } | undefined)?.content;
+  return content === 'Warmup' ? 'internal' : 'orphan';
+}

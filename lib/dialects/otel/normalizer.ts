@@ -1,0 +1,38 @@
+// OpenTelemetry GenAI traces (lib/otel-spans.ts) → canonical events. A trace
+// is a run: run_start, its calls in start order (each tool_call with its
+// tool_result, since a span holds both), nested agents as their own threads,
+// run_end. Spans say nothing about whether the task was delivered.
+import type { EventSink } from '../claude/normalizer.js';
+import type { RecordNormalizer } from '../registry.js';
+import type { OtelValue } from './spans.js';
+import { MAX_VALUE_DEPTH } from '../../core/deep-values.js';
+
+export class OtelNormalizer implements RecordNormalizer {
+  takeEndedByResult(): boolean {
+    return false;
+  }
+
+  record(v: Record<string, unknown>, line: number, sink: EventSink): void {
+    const r = v as unknown as OtelValue;
+    if (r['#otel'] === 'not_a_span') {
+      sink.emit({ kind: 'diagnostic', code: 'otel_not_a_span', message: `${r.path}: a span must be an object; skipped` }, 'main', line, {});
+      return;
+    }
+    const run = r.trace;
+    const meta = { run };
+    sink.emit({ kind: 'run_start', run, observes: { outcomes: true, reads: true } }, 'main', line, meta);
+    const open = new Set<string>();
+    for (const c of r.calls) {
+      if (c.thread !== 'main' && !open.has(c.thread)) {
+        open.add(c.thread);
+        const t = r.threads.find((x) => x.id === c.thread);
+        sink.emit({ kind: 'thread_open', spawnedBy: t?.spawnedBy ?? null, threadKind: t?.spawnedBy ? 'subagent' : 'orphan' }, c.thread, line, meta);
+      }
+      sink.emit({ kind: 'tool_call', id: c.id, name: c.name, input: c.input, messageId: c.id, index: 0 }, c.thread, line, meta);
+      sink.emit({ kind: 'tool_result', id: c.id, isError: c.isError, text: c.output, meta: {} }, c.thread, line, meta);
+    }
+    if (r.deepSpans) sink.emit({ kind: 'diagnostic', code: 'value_too_deep', message: `trace ${run}: ${r.deepSpans} span${r.deepSpans === 1 ? '' : 's'} nest a value more than ${MAX_VALUE_DEPTH} levels deep; what lies deeper was read as null` }, 'main', line, meta);
+    for (const t of open) sink.emit({ kind: 'thread_close', threadKind: r.threads.find((x) => x.id === t)?.spawnedBy ? 'subagent' : 'orphan' }, t, line, meta);
+    sink.emit({ kind: 'run_end', run, delivered: null }, 'main', line, meta);
+  }
+}

@@ -1,0 +1,164 @@
+// agent-eval.yaml: one strict schema with a namespace per analysis
+// (`sufficiency`, `catalog`) beside the grading keys of the reference's
+// trace-grader.config.yaml, accepted unchanged at the top level. A config that
+// exists is never silently ignored: an unknown key, a wrong type or a YAML
+// error stops the run with file, line and key path.
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { ConfigError } from '../core/errors.js';
+import { patternProblem } from '../analyses/grade/patterns.js';
+
+export const CONFIG_FILE_NAME = 'agent-eval.yaml';
+// A config is a page of YAML; anything this big is not one.
+const MAX_CONFIG_BYTES = 1024 * 1024;
+// Alias expansions a config may make: a page of YAML needs a few; a small
+// file of nested aliases could otherwise expand to billions of values.
+const MAX_ALIAS_COUNT = 100;
+
+const regexSource = z.string().refine(
+  (s) => {
+    try {
+      new RegExp(s);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid regular expression' },
+);
+
+// A pattern Claude Code would not read is an error here, not a rule that never matches.
+const toolPattern = z.string().superRefine((s, ctx) => {
+  const problem = patternProblem(s);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const BLAST_CLASSES = ['read', 'write', 'external_side_effect', 'irreversible'] as const;
+export type BlastClass = (typeof BLAST_CLASSES)[number];
+
+export const configSchema = z.strictObject({
+  sufficiency: z
+    .strictObject({
+      probe: regexSource.optional(),
+      family: regexSource.optional(),
+      marker: regexSource.optional(),
+    })
+    .optional(),
+  // Grading: the reference's keys, unchanged.
+  verified: z.boolean().optional(),
+  forbidden_tools: z.array(toolPattern).optional(),
+  retry_threshold: z.number().int().nonnegative().optional(),
+  step_budget: z.number().int().positive().optional(),
+  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([toolPattern, toolPattern])).optional() }).nullable().optional(),
+  grounding: z.strictObject({ enabled: z.boolean().optional() }).nullable().optional(),
+  judge: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      model: z.string().nullable().optional(),
+      rubric: z.array(z.string()).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  // The action graph.
+  catalog: z
+    .strictObject({
+      tools: z.array(z.string()).optional(),
+      blast: z.record(z.string(), z.enum(BLAST_CLASSES)).optional(),
+      weights: z.strictObject(Object.fromEntries(BLAST_CLASSES.map((b) => [b, z.number().positive().optional()])) as Record<(typeof BLAST_CLASSES)[number], z.ZodOptional<z.ZodNumber>>).optional(),
+      similarityFactor: z.number().min(0).max(1).optional(),
+      floor: z.number().gt(0).max(1).optional(),
+    })
+    .optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export interface LoadedConfig {
+  readonly config: Config;
+  /** The file it came from, or null for built-in defaults. */
+  readonly path: string | null;
+}
+
+type Path = (string | number)[];
+
+/** `a.b[2].c`, as a message names a place in a config or a document. */
+export function keyPath(path: readonly PropertyKey[]): string {
+  return path.length ? path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '(top level)';
+}
+
+/** Parses and validates config text; every problem in one ConfigError. */
+export function parseConfig(text: string, file: string): Config {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false });
+  if (doc.errors.length) {
+    const lines = doc.errors.map((e) => {
+      const pos = lc.linePos(e.pos[0]);
+      return `${file}:${pos.line}:${pos.col}: YAML error: ${e.message.split('\n')[0]}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (err) {
+    // The yaml package refuses aliases that expand past the count (a
+    // "billion laughs" document) with a ReferenceError: a config error.
+    if (err instanceof ReferenceError) throw new ConfigError(`${file}: YAML error: aliases expand too far (${err.message}; the limit is ${MAX_ALIAS_COUNT} expansions)`);
+    throw err;
+  }
+  const parsed = configSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const where = (path: Path, key?: string): string => {
+    let offset = 0;
+    const node: unknown = doc.getIn(path, true);
+    const range = isNode(node) ? node.range : undefined;
+    if (key !== undefined && isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && p.key.value === key);
+      const r = pair && isScalar(pair.key) ? pair.key.range : undefined;
+      if (r) offset = r[0];
+    } else if (range) offset = range[0];
+    else if (path.length) return where(path.slice(0, -1));
+    const pos = lc.linePos(offset);
+    return `${file}:${pos.line}:${pos.col}`;
+  };
+  const lines: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) lines.push(`${where(path, k)}: ${keyPath([...path, k])}: unknown key`);
+    } else {
+      lines.push(`${where(path)}: ${keyPath(path)}: ${issue.message}`);
+    }
+  }
+  throw new ConfigError(lines.join('\n'));
+}
+
+/** `agent-eval.yaml` in `dir` or the nearest parent that has one. */
+export function findConfig(dir: string): string | null {
+  let cur = resolve(dir);
+  for (;;) {
+    const candidate = join(cur, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(cur);
+    if (parent === cur) return null;
+    cur = parent;
+  }
+}
+
+/** `--config FILE`, else the nearest agent-eval.yaml, else built-in defaults. */
+export async function loadConfig(explicit: string | undefined, cwd: string): Promise<LoadedConfig> {
+  const path = explicit !== undefined ? resolve(cwd, explicit) : findConfig(cwd);
+  if (path === null) return { config: {}, path: null };
+  let text: string;
+  try {
+    if (statSync(path).size > MAX_CONFIG_BYTES) throw new ConfigError(`${path}: larger than ${MAX_CONFIG_BYTES} bytes; not a config file`);
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`${path}: cannot read config (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return { config: parseConfig(text, path), path };
+}

@@ -1,0 +1,163 @@
+// From command-line inputs to sessions: files, directories walked in byte
+// order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N; a
+// subagent file joins its session when that is an input too (see
+// sessions/subagent-inputs.ts).
+//
+// A directory walk reads `*.jsonl` and `*.json` (traces.json and OTLP
+// documents, read as if named); what else it meets is skipped and named in
+// one warning. A Claude Code session's own folder (`<id>/` beside `<id>.jsonl`:
+// subagents, tool results, workflows) and a subagent's `.meta.json` sidecar
+// belong to their session: not read on their own, not reported as skipped.
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { onDisk } from '../core/on-disk.js';
+import { append } from '../core/arrays.js';
+import type { GivenSubagent } from '../dialects/claude/subagents.js';
+import { foldSubagents } from '../dialects/claude/subagent-inputs.js';
+
+export interface SessionInput {
+  /** Stable key: the first segment's path as given (or `-`). */
+  readonly key: string;
+  /** Segment files in order. */
+  readonly files: readonly string[];
+  /** Subagent files of this session given as inputs: read in where their delegation returns. */
+  readonly subagents?: readonly GivenSubagent[];
+  /** The id the session is reported under, whatever its records say (a subagent file read without its session). */
+  readonly sessionId?: string;
+}
+
+export interface DiscoveredInputs {
+  readonly sessions: SessionInput[];
+  /** Inputs that could not be read: each is an input error. */
+  readonly problems: InputProblem[];
+  /** Files the directory walks skipped: neither *.jsonl nor *.json (see `skippedWarning`). */
+  readonly skipped: string[];
+  /** Other things a reader of the report should know about the inputs, one line each (a subagent file read without its session). */
+  readonly warnings: string[];
+}
+
+export interface InputProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+// `X.t2.jsonl` … : a decimal ≥ 2 with no leading zero.
+const SEGMENT = /^(.*)\.t([2-9]|[1-9]\d+)\.jsonl$/;
+
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** What a walk found: files to read, and files it skipped. */
+interface Walked {
+  readonly files: string[];
+  readonly skipped: string[];
+}
+
+async function walk(root: string, dir: string, found: Walked, problems: InputProblem[], cwd: string | undefined): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(onDisk(dir, cwd), { withFileTypes: true });
+  } catch (err) {
+    // One unreadable folder does not lose the rest of the tree.
+    if (dir === root) throw err;
+    problems.push({ path: dir, message: `cannot read ${dir}: ${describe(err)}` });
+    return;
+  }
+  const names = new Set(entries.map((e) => e.name));
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      // A session's own folder: its session reads what in it is a transcript.
+      if (!names.has(`${e.name}.jsonl`)) await walk(root, p, found, problems, cwd);
+    } else if (e.isFile() || e.isSymbolicLink()) {
+      if (e.name.endsWith('.jsonl')) found.files.push(p);
+      else if (e.name.endsWith('.meta.json') && names.has(`${e.name.slice(0, -'.meta.json'.length)}.jsonl`)) continue;
+      else if (e.name.endsWith('.json')) found.files.push(p);
+      else found.skipped.push(p);
+    }
+  }
+}
+
+/** Files skipped by the walks, named in one line (the first few, then how many more). */
+export function skippedWarning(skipped: readonly string[], named = 10): string | undefined {
+  if (!skipped.length) return undefined;
+  const more = skipped.length - named;
+  const list = skipped.slice(0, named).join(', ') + (more > 0 ? `, and ${more} more` : '');
+  return `skipped ${skipped.length} file${skipped.length === 1 ? '' : 's'} that ${skipped.length === 1 ? 'is' : 'are'} neither *.jsonl nor *.json: ${list}`;
+}
+
+function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const why: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', ENOTDIR: 'not a directory' };
+  return e.code ? `${why[e.code] ?? e.code}` : String(e.message);
+}
+
+/**
+ * Expands inputs into sessions in the order given. Problems (a missing path)
+ * and warnings are returned beside the sessions so that the rest is still
+ * analysed; the caller shows them (stderr, the report's `warnings`).
+ */
+export async function discoverSessions(inputs: readonly string[], cwd?: string): Promise<DiscoveredInputs> {
+  const files: string[] = [];
+  const skipped: string[] = [];
+  const problems: InputProblem[] = [];
+  for (const input of inputs.length ? inputs : ['-']) {
+    if (input === '-') {
+      files.push('-');
+      continue;
+    }
+    try {
+      const st = await stat(onDisk(input, cwd));
+      if (st.isDirectory()) {
+        const found: Walked = { files: [], skipped: [] };
+        await walk(input, input, found, problems, cwd);
+        const order = (a: string, b: string): number => byteOrder(relative(input, a), relative(input, b));
+        append(files, found.files.sort(order));
+        append(skipped, found.skipped.sort(order));
+      } else files.push(input);
+    } catch (err) {
+      problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });
+    }
+  }
+  const folded = await foldSubagents(groupSegments(files, cwd), cwd);
+  return { sessions: folded.sessions, problems, skipped, warnings: folded.warnings };
+}
+
+/** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */
+export function groupSegments(files: readonly string[], cwd?: string): SessionInput[] {
+  const resolve = (...p: string[]): string => resolvePath(onDisk(join(...p), cwd));
+  const seen = new Set<string>();
+  const unique = files.filter((f) => {
+    const k = f === '-' ? '-' : resolve(f);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const firsts = new Set(unique.filter((f) => f !== '-' && !SEGMENT.test(basename(f))).map((f) => resolve(f)));
+  const sessions = new Map<string, { key: string; parts: { n: number; file: string }[] }>();
+  for (const f of unique) {
+    const m = f === '-' ? null : SEGMENT.exec(basename(f));
+    const head = m ? resolve(dirname(f), `${m[1]}.jsonl`) : null;
+    const groupKey = head !== null && firsts.has(head) ? head : f === '-' ? '-' : resolve(f);
+    let s = sessions.get(groupKey);
+    if (!s) {
+      s = { key: f, parts: [] };
+      sessions.set(groupKey, s);
+    }
+    s.parts.push({ n: m && groupKey === head ? Number(m[2]) : 1, file: f });
+    if (!m || groupKey !== head) s.key = f;
+  }
+  return [...sessions.values()].map((s) => ({ key: s.key, files: s.parts.sort((a, b) => a.n - b.n).map((p) => p.file) }));
+}
+
+/**
+ * Would a directory walk read a file at `rel` (relative to the walked
+ * directory)? Outputs are refused there, or the next run would read them.
+ * Decided by name alone, erring on the side of refusing: a `.json` inside a
+ * session's own folder is in fact left to its session.
+ */
+export function isWalkedPath(rel: string): boolean {
+  const name = basename(rel);
+  return name.endsWith('.jsonl') || name.endsWith('.json');
+}

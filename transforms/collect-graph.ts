@@ -1,0 +1,62 @@
+// `graph build`: production traces, then eval traces, through the streaming
+// core (every source format, subagent threads) into one accumulator, then
+// the catalog on top. Memory is the graph and the open threads, never the
+// traces: each input is streamed once.
+import type { Transform } from 'node:stream';
+import { discoverSessions } from '../lib/io/inputs.js';
+import { readSessions } from '../lib/io/source.js';
+import type { SourceOptions } from '../lib/io/source.js';
+import { parse } from './parse.js';
+import { normalize } from './normalize.js';
+import { demux } from './demux.js';
+import { delegation } from './delegation.js';
+import { graph as graphStage } from './graph.js';
+import { runPipeline } from './run-pipeline.js';
+import type { SinkTarget } from './run-pipeline.js';
+import type { InputErrorItem } from '../lib/report/report.js';
+import type { StreamItem } from '../lib/core/items.js';
+import { GraphAccumulator } from '../lib/analyses/graph/accumulate.js';
+import type { Side } from '../lib/analyses/graph/accumulate.js';
+import type { CatalogSettings, Graph } from '../lib/analyses/graph/document.js';
+import { buildGraph } from '../lib/analyses/graph/document.js';
+import type { CatalogTool } from '../lib/analyses/graph/catalog-file.js';
+
+export interface CollectOptions {
+  readonly prod: readonly string[];
+  readonly eval: readonly string[];
+  readonly catalogFiles?: readonly CatalogTool[];
+  readonly config?: CatalogSettings;
+  /** Read every input as this format instead of detecting it (OpenTelemetry documents are always detected). */
+  readonly format?: 'claude' | 'audit' | 'traces';
+  readonly source?: Omit<SourceOptions, 'onInputError' | 'format'>;
+  /** Extra sinks (the CLI logs diagnostics to stderr). */
+  readonly targets?: () => SinkTarget[];
+  readonly observe?: (item: StreamItem) => void;
+  /** Relative inputs are read from here (default: the process's cwd). */
+  readonly cwd?: string;
+}
+
+export interface Collected {
+  readonly graph: Graph;
+  readonly inputErrors: InputErrorItem[];
+}
+
+export async function collectGraph(o: CollectOptions): Promise<Collected> {
+  const acc = new GraphAccumulator();
+  const inputErrors: InputErrorItem[] = [];
+  for (const side of ['prod', 'eval'] as const satisfies readonly Side[]) {
+    const inputs = o[side];
+    if (!inputs.length) continue;
+    const { sessions, problems } = await discoverSessions(inputs, o.cwd);
+    for (const p of problems) inputErrors.push({ file: p.path, message: p.message });
+    const source = readSessions(sessions, {
+      ...o.source,
+      cwd: o.cwd,
+      format: o.format === 'traces' ? 'document' : o.format === undefined ? undefined : 'jsonl',
+      onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
+    });
+    const stages: Transform[] = [parse(), normalize({ format: o.format === 'claude' || o.format === 'audit' ? o.format : undefined }), demux(), delegation(), graphStage(acc, side)];
+    await runPipeline(source, stages, o.targets?.() ?? [], o.observe);
+  }
+  return { graph: buildGraph(acc, { prod: o.prod, eval: o.eval, catalogFiles: o.catalogFiles ?? [], config: o.config ?? {} }), inputErrors };
+}
