@@ -1,90 +1,90 @@
-// agent-eval-stream as a library: every stage, sink and schema, typed.
+// agent-eval-stream as a library: the stages, the sinks, the report, the
+// analysis and dialect contracts with their built-ins, and the types. Domain
+// helpers have subpaths of their own: agent-eval-stream/shell, /grade,
+// /sufficiency and /graph.
+
+// Stages: each a node:stream Transform, with its logic beside it.
 export { lines } from './transforms/lines.js';
-export { LineSplitter, DEFAULT_MAX_LINE_BYTES } from './lib/core/line-splitter.js';
-export type { LinesOptions } from './lib/core/line-splitter.js';
 export { parse } from './transforms/parse.js';
-export { parseLine } from './lib/core/parse-line.js';
 export { normalize } from './transforms/normalize.js';
-export { Normalizer } from './lib/dialects/session-normalizer.js';
-export type { NormalizeOptions } from './lib/dialects/session-normalizer.js';
-export { ClaudeNormalizer, flattenContent } from './lib/dialects/claude/normalizer.js';
-export { registerDialect, claudeDialect, auditDialect, tracesDialect, otelDialect } from './lib/dialects/registry.js';
-export type { Dialect, RecordNormalizer } from './lib/dialects/registry.js';
-export type { EventSink } from './lib/dialects/claude/normalizer.js';
 export { demux } from './transforms/demux.js';
-export { Demuxer } from './lib/core/demux.js';
 export { delegation } from './transforms/delegation.js';
-export { DelegationResolver } from './lib/core/delegation.js';
+export { analysisStage } from './transforms/analysis.js';
 export { sufficiency } from './transforms/sufficiency.js';
-export { SufficiencyAnalyzer, DEFAULT_PROBE, DEFAULT_FAMILY } from './lib/analyses/sufficiency/analyzer.js';
-export type { SufficiencyOptions } from './lib/analyses/sufficiency/analyzer.js';
-
 export { grade } from './transforms/grade.js';
-export { Grader } from './lib/analyses/grade/grader.js';
-export { gradeOptions, GRADE_DEFAULTS, FAIL_ON, DEFAULT_FAIL_ON } from './lib/analyses/grade/options.js';
-export type { GradeOptions, GradeFlags, FailOn } from './lib/analyses/grade/options.js';
-export { parseToolPattern } from './lib/analyses/grade/patterns.js';
-export type { ToolPattern, PatternContext } from './lib/analyses/grade/patterns.js';
-export { RunGrader, RULES } from './lib/analyses/grade/run-grader.js';
-export type { Flag, Rule, Severity } from './lib/analyses/grade/run-grader.js';
-export { verdictOf, tasksOf, estimators, gateOf, VERDICTS, STATUSES } from './lib/analyses/grade/verdicts.js';
-export type { RunResult, TaskResult, Verdict, TaskStatus } from './lib/analyses/grade/verdicts.js';
-export { loadOutcomes } from './lib/io/outcomes.js';
-export { tracesRecords, TracesWalker } from './lib/dialects/traces/document.js';
-export { SpanCollector } from './lib/dialects/otel/spans.js';
-
+export { usage } from './transforms/usage.js';
 export { graph } from './transforms/graph.js';
-export { GraphCounter } from './lib/analyses/graph/counter.js';
-export { GraphAccumulator } from './lib/analyses/graph/accumulate.js';
-export type { Side } from './lib/analyses/graph/accumulate.js';
-export { collectGraph } from './transforms/collect-graph.js';
-export { buildGraph, readGraph, graphSchema, GRAPH_SCHEMA_VERSION } from './lib/analyses/graph/document.js';
-export type { Graph, GraphNode, GraphEdge, GraphTriple } from './lib/analyses/graph/document.js';
-export { resolveBlast, BlastPatterns, builtinBlast, annotationBlast, DEFAULT_WEIGHTS, BLASTS } from './lib/analyses/graph/blast.js';
-export type { Blast, BlastClass, ToolAnnotations } from './lib/analyses/graph/blast.js';
-export { classifyBash, BASH_DENY_RULES } from './lib/analyses/graph/bash-class.js';
-export { nodeOfCall, mcpServer, START, END } from './lib/analyses/graph/nodes.js';
-export { readCatalogFile, catalogTools } from './lib/analyses/graph/catalog-file.js';
-export { GraphMetrics } from './lib/analyses/graph/probability.js';
-export { backlog } from './lib/analyses/graph/backlog.js';
-export type { BacklogItem } from './lib/analyses/graph/backlog.js';
-export { coverage } from './lib/analyses/graph/coverage.js';
-export { diffGraphs } from './lib/analyses/graph/diff.js';
-export { policy } from './lib/analyses/graph/policy.js';
-export { buildMatrix } from './lib/analyses/graph/matrix.js';
-export { heatmapHtml } from './lib/analyses/graph/heatmap-html.js';
-export { graphReportSchema } from './lib/analyses/graph/report.js';
-export { canonicalJson } from './lib/core/canonical-json.js';
-
-export { text, renderText, renderSufficiencyText } from './sinks/text.js';
-export { renderGradeText } from './lib/analyses/grade/render-text.js';
-export { junit, renderJunit } from './sinks/junit.js';
-export { markdown, renderMarkdown } from './sinks/markdown.js';
-export { json, renderJson } from './sinks/json.js';
-export { ndjson } from './sinks/ndjson.js';
-export { diagnosticsLog } from './sinks/diagnostics-log.js';
-export type { SinkOptions } from './sinks/report-sink.js';
-
 export { stages } from './transforms/pipeline.js';
 export type { StagesOptions } from './transforms/pipeline.js';
+export { runPipeline } from './transforms/run-pipeline.js';
+export type { SinkTarget, PipelineEnd } from './transforms/run-pipeline.js';
+export { collectGraph } from './transforms/collect-graph.js';
+export type { CollectOptions, Collected } from './transforms/collect-graph.js';
+
+export { LineSplitter, DEFAULT_MAX_LINE_BYTES } from './lib/core/line-splitter.js';
+export type { LinesOptions, LinesOutput } from './lib/core/line-splitter.js';
+export { parseLine } from './lib/core/parse-line.js';
+export { Normalizer } from './lib/dialects/session-normalizer.js';
+export type { NormalizeOptions } from './lib/dialects/session-normalizer.js';
+export { Demuxer } from './lib/core/demux.js';
+export { DelegationResolver } from './lib/core/delegation.js';
+export { objectStage, runLogic, EVENT_HIGH_WATER_MARK } from './lib/core/stage.js';
+export type { StageLogic, Push } from './lib/core/stage.js';
+
+// Sources: files, folders, segments, stdin, documents.
 export { readSessions, sniffFormat } from './lib/io/source.js';
+export type { SourceOptions, FollowSettings } from './lib/io/source.js';
 export { discoverSessions, groupSegments, skippedWarning } from './lib/io/inputs.js';
-export type { DiscoveredInputs, SessionInput } from './lib/io/inputs.js';
-export { canonicalEventSchema, SOURCES, THREAD_KINDS } from './lib/core/events.js';
-export type { CanonicalEvent, EventOf, EventKind, ThreadKind } from './lib/core/events.js';
-export type { LineRecord, ParsedRecord, RawDiagnostic, BoundaryRecord, PreRecord } from './lib/core/records.js';
-export type { StreamItem, ReportItem, Finding, Summary, SufficiencyFinding, SufficiencySummary, GradeFinding, GradeRun, GradeSummary } from './lib/core/items.js';
-export { isReportItem } from './lib/core/items.js';
-export { reportSchema, ReportBuilder, mergeReports, SCHEMA_VERSION } from './lib/report/report.js';
-export type { Report } from './lib/report/report.js';
+export type { DiscoveredInputs, SessionInput, InputProblem } from './lib/io/inputs.js';
+export { tracesRecords } from './lib/io/document-records.js';
+export { loadOutcomes } from './lib/io/outcomes.js';
 export { configSchema, loadConfig, parseConfig, findConfig } from './lib/io/config.js';
-export type { Config } from './lib/io/config.js';
-export { parseShell } from './lib/shell/parse.js';
-export type { SimpleCommand, Redirect, Heredoc } from './lib/shell/parse.js';
-export { classifyShell } from './lib/shell/file-access.js';
-export { samePath, resolvePath, pathsMatch, normPath } from './lib/core/paths.js';
-export { classifyReaction, BUCKETS } from './lib/analyses/sufficiency/reaction.js';
-export type { Bucket, Reaction } from './lib/analyses/sufficiency/reaction.js';
-export type { SufficiencyCall, SufficiencyCounts } from './lib/analyses/sufficiency/summary.js';
-export { exitCodeFor, EXIT } from './lib/report/exit-code.js';
-export { UserError, UsageError, ConfigError, InputError, ERROR_CODES } from './lib/core/errors.js';
+export type { Config, LoadedConfig } from './lib/io/config.js';
+export { formatChoice, formatNames } from './lib/io/format-choice.js';
+
+// The analysis contract and the built-in analyses.
+export { configure, analysisOf } from './lib/analyses/types.js';
+export type { Analysis, Configured, SectionCollector, SessionVerdict, SectionEnv, MergeEnv, GateContribution, CollectorOptions, Renderers, JunitPart, SectionsOf } from './lib/analyses/types.js';
+export { ANALYSES, analysisNamed, builtInAnalyses, sufficiencyAnalysis, gradeAnalysis, usageAnalysis } from './lib/analyses/index.js';
+export type { BuiltInChoice, BuiltInSections } from './lib/analyses/index.js';
+export { SufficiencyAnalyzer, DEFAULT_PROBE, DEFAULT_FAMILY } from './lib/analyses/sufficiency/analyzer.js';
+export type { SufficiencyOptions } from './lib/analyses/sufficiency/analyzer.js';
+export { Grader } from './lib/analyses/grade/grader.js';
+export { gradeOptions, GRADE_DEFAULTS, FAIL_ON, DEFAULT_FAIL_ON } from './lib/analyses/grade/options.js';
+export type { GradeOptions, GradeFlags, FailOn, LoadedGradeConfig } from './lib/analyses/grade/options.js';
+export { UsageCounter } from './lib/analyses/usage/counter.js';
+export type { TokenCounts, UsageSummary } from './lib/analyses/usage/token-counts.js';
+export type { TokensSection } from './lib/analyses/usage/index.js';
+
+// The dialect contract and the built-in dialects.
+export type { Dialect, RecordNormalizer, EventSink } from './lib/dialects/types.js';
+export { DIALECTS, dialectNamed, detectDialect, claudeDialect, tracesDialect, auditDialect, otelDialect } from './lib/dialects/registry.js';
+export { ClaudeNormalizer, flattenContent } from './lib/dialects/claude/normalizer.js';
+
+// Sinks.
+export { text, renderText, liveLine } from './sinks/text.js';
+export type { TextOptions } from './sinks/text.js';
+export { json, renderJson, jsonChunks } from './sinks/json.js';
+export { ndjson, findingLine, summaryLine } from './sinks/ndjson.js';
+export { junit, renderJunit } from './sinks/junit.js';
+export { markdown, renderMarkdown } from './sinks/markdown.js';
+export { diagnosticsLog } from './sinks/diagnostics-log.js';
+export { reportSink } from './sinks/report-sink.js';
+export type { SinkOptions } from './sinks/report-sink.js';
+
+// The report.
+export { reportSchema, reportSchemaFor, ReportBuilder, mergeReports, mergeReportsOf, SCHEMA_VERSION } from './lib/report/index.js';
+export type { Report, ReportEnvelope, ReportOptions, DiagnosticItem, InputErrorItem } from './lib/report/index.js';
+export { reportJsonSchema } from './lib/report/json-schema.js';
+
+// Events, records, items.
+export { canonicalEventSchema, THREAD_KINDS, TURN_END_REASONS } from './lib/core/events.js';
+export type { CanonicalEvent, EventOf, EventKind, EventBody, ThreadKind, ToolCallRef, RecordMeta } from './lib/core/events.js';
+export type { LineRecord, ParsedRecord, RawDiagnostic, BoundaryRecord, ThreadBoundary, PreRecord } from './lib/core/records.js';
+export { isAnalysisItem } from './lib/core/items.js';
+export type { StreamItem, AnalysisItem, AnalysisItemKind } from './lib/core/items.js';
+
+// Errors and exit codes.
+export { exitCodeFor, EXIT } from './lib/core/exit-code.js';
+export type { ExitCode } from './lib/core/exit-code.js';
+export { UserError, UsageError, ConfigError, InputError, OutputError, ERROR_CODES } from './lib/core/errors.js';

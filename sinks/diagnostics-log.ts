@@ -3,7 +3,7 @@
 // JSON report carries the full count and the first items.
 import type { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/core/items.js';
-import type { Report } from '../lib/report/report.js';
+import type { Report } from '../lib/report/index.js';
 import { reportSink } from './report-sink.js';
 import { printable } from '../lib/core/escape.js';
 
@@ -24,5 +24,5 @@ export function diagnosticsLog(prog = 'agent-eval-stream'): Transform {
     if (types.length) out.push(`${prog}: skipped lines of unknown type: ${types.map(([t, n]) => `${printable(t)} ×${n}`).join(', ')}`);
     return out.length ? `${out.join('\n')}\n` : '';
   };
-  return reportSink({ keepCalls: false }, render, perItem);
+  return reportSink({ analyses: [], keepDetail: false }, render, perItem);
 }

@@ -1,31 +1,62 @@
-// The whole report as one JSON document, written when the input ends. The
-// per-call list is written one call at a time: rendered as one string, the
-// report of a 1 GB transcript (18 MB of JSON, two bytes per character once a
-// `→` is in it) would briefly cost several times its size.
+// The whole report as one JSON document, written when the input ends. Long
+// lists are written an element at a time: rendered as one string, the report
+// of a 1 GB transcript (18 MB of JSON, two bytes per character once a `→` is
+// in it) would briefly cost several times its size.
 import type { Transform } from 'node:stream';
-import type { Report } from '../lib/report/report.js';
+import type { Report } from '../lib/report/index.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 import { jsonPrintable } from '../lib/core/escape.js';
 
-const HOLE = '\u0000calls\u0000';
+/** Values this deep (the report 0, a section 1, a list in it 2) are written whole. */
+const WHOLE_AT = 3;
+/** Pieces are gathered to about this many characters before they are handed on. */
+const PIECE_CHARS = 64 * 1024;
 
-/** The report in pieces that concatenate to `JSON.stringify(report, null, 2)` plus a newline. */
-export function* jsonChunks(report: Report): Generator<string> {
-  const calls = report.sufficiency?.calls;
-  if (!calls || calls.length === 0) {
-    yield `${JSON.stringify(report, null, 2)}\n`;
+function isLeaf(v: unknown, depth: number): boolean {
+  if (depth >= WHOLE_AT || v === null || typeof v !== 'object') return true;
+  return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
+}
+
+/** `JSON.stringify(v, null, 2)` at `indent`, in pieces: containers opened, leaves whole. */
+function* pretty(v: unknown, indent: string, depth: number): Generator<string> {
+  if (isLeaf(v, depth)) {
+    yield (JSON.stringify(v, null, 2) ?? 'null').replace(/\n/g, `\n${indent}`);
     return;
   }
-  const shell = JSON.stringify({ ...report, sufficiency: { ...report.sufficiency, calls: [HOLE] } }, null, 2);
-  const marker = `      ${JSON.stringify(HOLE)}`;
-  const at = shell.indexOf(marker);
-  yield shell.slice(0, at);
-  for (let i = 0; i < calls.length; i++) {
-    const body = JSON.stringify(calls[i], null, 2).replace(/\n/g, '\n      ');
-    yield `${i === 0 ? '' : ',\n'}      ${body}`;
+  const inner = `${indent}  `;
+  let first = true;
+  if (Array.isArray(v)) {
+    yield '[';
+    for (const x of v) {
+      yield `${first ? '' : ','}\n${inner}`;
+      first = false;
+      yield* pretty(x === undefined || typeof x === 'function' ? null : x, inner, depth + 1);
+    }
+    yield `\n${indent}]`;
+    return;
   }
-  yield `${shell.slice(at + marker.length)}\n`;
+  yield '{';
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (x === undefined || typeof x === 'function') continue;
+    yield `${first ? '' : ','}\n${inner}${JSON.stringify(k)}: `;
+    first = false;
+    yield* pretty(x, inner, depth + 1);
+  }
+  yield `\n${indent}}`;
+}
+
+/** The report in pieces that concatenate to `JSON.stringify(report, null, 2)` plus a newline. */
+export function* jsonChunks(report: Report, pieceChars = PIECE_CHARS): Generator<string> {
+  let buf = '';
+  for (const piece of pretty(report, '', 0)) {
+    buf += piece;
+    if (buf.length >= pieceChars) {
+      yield buf;
+      buf = '';
+    }
+  }
+  yield `${buf}\n`;
 }
 
 /** The pieces as written: the same JSON, with no raw character a terminal would act on. */

@@ -3,8 +3,8 @@
 // at the end.
 import { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/core/items.js';
-import type { Report, ReportOptions } from '../lib/report/report.js';
-import { ReportBuilder } from '../lib/report/report.js';
+import type { Report, ReportOptions } from '../lib/report/index.js';
+import { ReportBuilder } from '../lib/report/index.js';
 
 export type SinkOptions = ReportOptions;
 

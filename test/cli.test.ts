@@ -3,7 +3,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
-import { reportSchema } from '../lib/report/report.js';
+import { reportSchema } from '../lib/report/index.js';
 
 const EXPRESS_TEXT = `  Explore sufficiency — what the agent did NEXT (5 answered calls):
       1  20%  explore again                  insufficient: did not answer

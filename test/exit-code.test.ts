@@ -1,5 +1,5 @@
 import t from 'tap';
-import { exitCodeFor } from '../lib/report/exit-code.js';
+import { exitCodeFor } from '../lib/core/exit-code.js';
 
 t.test('precedence: internal > gate > input > ok', async (t) => {
   t.equal(exitCodeFor({}), 0);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
 import { done, explore, exploreRes, init, jsonl, req, text, toolUse, res } from './helpers/transcript.js';
-import { reportSchema } from '../lib/report/report.js';
+import { reportSchema } from '../lib/report/index.js';
 
 const PREFIX = 'agent-eval-stream: ';
 

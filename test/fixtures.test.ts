@@ -3,7 +3,7 @@
 import t from 'tap';
 import { readFileSync, readdirSync } from 'node:fs';
 import { analyze, analyzeFiles, CHUNK_SIZES } from './helpers/analyze.js';
-import type { Report } from '../lib/report/report.js';
+import type { Report } from '../lib/report/index.js';
 
 const dir = new URL('../fixtures/', import.meta.url);
 const read = (name: string): Buffer => readFileSync(new URL(name, dir));

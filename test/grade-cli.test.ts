@@ -3,7 +3,7 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
-import { reportSchema } from '../lib/report/report.js';
+import { reportSchema } from '../lib/report/index.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 
 const traces = join(FIXTURES, 'grade', 'reference-selftest.traces.json');

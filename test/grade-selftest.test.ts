@@ -54,7 +54,7 @@ t.test('(e) grounding', async (t) => {
 });
 
 t.test('grade sections merge exactly: per-session reports merged = one pass', async (t) => {
-  const { mergeReports } = await import('../lib/report/report.js');
+  const { mergeReports } = await import('../lib/report/index.js');
   const o = options(config);
   const sessions = [one(fx('reference-selftest.traces.json')), one(fx('transcript-sidechain.jsonl')), one(fx('audit-hooks.jsonl')), one(fx('code-logger-events.jsonl'))];
   const all = (await gradeFiles(sessions, o)).report;

@@ -3,6 +3,7 @@
 // Plain objects used as maps lost them or read Object.prototype's members
 // (`unknownTypes.constructor` became "function Object() { [native code] }1"),
 // and the report failed its own schema.
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readSessions } from '../lib/io/source.js';
 import { stages } from '../transforms/pipeline.js';
-import { mergeReports, ReportBuilder, reportSchema } from '../lib/report/report.js';
-import type { Report } from '../lib/report/report.js';
+import { mergeReports, ReportBuilder, reportSchema } from '../lib/report/index.js';
+import type { Report } from '../lib/report/index.js';
 import type { StreamItem } from '../lib/core/items.js';
 import { canonicalJson } from '../lib/core/canonical-json.js';
 import { collectGraph } from '../transforms/collect-graph.js';
@@ -49,9 +50,10 @@ function files(): string[] {
 }
 
 async function report(paths: readonly string[]): Promise<Report> {
-  const builder = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, grade: { config: CONFIG.config, verified: false, failOn: CONFIG.failOn } });
+  const analyses = builtInAnalyses({ grade: CONFIG });
+  const builder = new ReportBuilder({ analyses });
   const sink = new Writable({ objectMode: true, write: (item: StreamItem, _e, cb) => (builder.add(item), cb()) });
-  await pipeline([readSessions(paths.map((p) => ({ key: p, files: [p] }))), ...stages({ grade: CONFIG }), sink]);
+  await pipeline([readSessions(paths.map((p) => ({ key: p, files: [p] }))), ...stages({ analyses }), sink]);
   return builder.build();
 }
 
@@ -71,8 +73,8 @@ t.test('every count keeps its name, and the report passes its own schema', async
   t.same(Object.entries(r.grade!.patterns), [['__proto__', { exact: 3, folded: 0 }], ['constructor(*)', { exact: 3, folded: 0 }]]);
   // Usage: 1000 input tokens per message; the thread has 3 messages, counted
   // when it closes (the Task's result), main 1, counted at the session's end.
-  for (const b of r.tokens.bySession) t.same(Object.entries(b.byThread).map(([k, v]) => [k, v.messages, v.input]), [[b.session, 3, 3000], ['main', 1, 1000]], `${b.session}: tokens by thread`);
-  t.same(r.tokens.total.messages, 12);
+  for (const b of r.tokens!.bySession) t.same(Object.entries(b.byThread).map(([k, v]) => [k, v.messages, v.input]), [[b.session, 3, 3000], ['main', 1, 1000]], `${b.session}: tokens by thread`);
+  t.same(r.tokens!.total.messages, 12);
 
   const text = JSON.stringify(r);
   const parsed = reportSchema.safeParse(JSON.parse(text));

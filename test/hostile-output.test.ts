@@ -9,6 +9,7 @@
 // Every sink must show them as text: no raw control character, no line of
 // the input's making, no markup of the input's making. The JSON keeps the
 // true strings.
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,8 +85,10 @@ t.test('every reporter of one run, and its stderr', async (t) => {
 });
 
 t.test('the lines of a followed run', async (t) => {
-  const { items } = await analyze(readFileSync(FIXTURE), { grade: (await import('./helpers/grade.js')).options() });
-  const live = items.map((i) => liveLine(i) ?? '').join('');
+  const choice = { grade: (await import('./helpers/grade.js')).options() };
+  const { items } = await analyze(readFileSync(FIXTURE), choice);
+  const analyses = builtInAnalyses(choice);
+  const live = items.map((i) => liveLine(i, analyses) ?? '').join('');
   t.ok(live.split('\n').length > 2, 'a finding line, a flag line, a run line');
   clean(t, live, 'live lines');
 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { discoverSessions, groupSegments, skippedWarning } from '../lib/io/inputs.js';
-import { isSubagentFile, sessionHead } from '../lib/dialects/claude/subagent-inputs.js';
+import { isSubagentFile, sessionHead } from '../lib/io/subagent-inputs.js';
 
 t.test('segments join their session in numeric order', async (t) => {
   t.same(groupSegments(['d/run.t10.jsonl', 'd/run.jsonl', 'd/run.t2.jsonl', 'd/other.jsonl']), [

@@ -6,12 +6,12 @@ import { createInterface } from 'node:readline';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { text as streamText } from 'node:stream/consumers';
-import { canonicalEventSchema, delegation, demux, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
+import { builtInAnalyses, canonicalEventSchema, delegation, demux, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
 import type { CanonicalEvent, StreamItem } from 'agent-eval-stream';
-import { isReportItem } from 'agent-eval-stream';
+import { isAnalysisItem } from 'agent-eval-stream';
 
 const fixture = new URL('../fixtures/express-res-send.jsonl', import.meta.url);
-const opts = { sufficiency: { probe: 'codegraph_explore' } };
+const opts = { analyses: builtInAnalyses({ sufficiency: { probe: 'codegraph_explore' } }) };
 
 t.test('stages in the default order, by name', async (t) => {
   const out = await streamText(createReadStream(fixture).pipe(lines({ file: 'x' })).pipe(parse()).pipe(normalize()).pipe(demux()).pipe(delegation()).pipe(sufficiency()).pipe(json(opts)));
@@ -32,7 +32,7 @@ t.test('a custom stage of the caller\'s own, and the stages() helper', async (t)
   const spy = new Transform({
     objectMode: true,
     transform(ev: StreamItem, _e, cb) {
-      if (!isReportItem(ev)) seen.push(ev);
+      if (!isAnalysisItem(ev)) seen.push(ev);
       cb(null, ev);
     },
   });
@@ -58,7 +58,7 @@ t.test('a custom stage of the caller\'s own, and the stages() helper', async (t)
   const findings = chunks.join('').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.type === 'finding');
   t.equal(findings.length, 8, 'the two renamed Reads became probes too');
   t.ok(seen.every((e) => canonicalEventSchema.safeParse(e).success), 'every event between stages is canonical');
-  t.equal(stages().length, 6, 'stages(): parse, normalize, demux, delegation, sufficiency, tokens');
+  t.equal(stages().length, 6, 'stages(): parse, normalize, demux, delegation, sufficiency, usage');
 });
 
 t.test('any splitter can feed parse: node:readline here', async (t) => {

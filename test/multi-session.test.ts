@@ -5,7 +5,8 @@ import t from 'tap';
 import { analyze, CHUNK_SIZES } from './helpers/analyze.js';
 import { options } from './helpers/grade.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
-import type { GradeRun, StreamItem } from '../lib/core/items.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { GradeResult } from '../lib/analyses/grade/items.js';
 
 // Run a: Read r1 then a `result` that failed (is_error); run b: Glob g1, Grep g2, delivered.
 const runA = jsonl([init(['Read'], { session: 'a' }), req('ma', [toolUse('r1', 'Read', { file_path: '/t/x' })], { session: 'a' }), res('r1', 'x', { session: 'a' }), done({ session: 'a', isError: true })]);
@@ -18,7 +19,7 @@ const runB = jsonl([
   done({ session: 'b' }),
 ]);
 
-const runs = (items: StreamItem[]) => items.filter((i): i is GradeRun => i.kind === 'run').map((i) => [i.result.session, i.result.steps, i.result.delivered]);
+const runs = (items: StreamItem[]) => items.filter((i): i is GradeResult => i.kind === 'result').map((i) => [i.data.result.session, i.data.result.steps, i.data.result.delivered]);
 const sessionsOf = (items: StreamItem[], kind: string) => items.filter((i) => i.kind === kind).map((i) => (i as { session: string }).session);
 
 t.test('two sessions in one stream: two runs', async (t) => {

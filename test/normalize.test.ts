@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { Dialect } from '../lib/dialects/types.js';
 import { runLogic } from '../lib/core/stage.js';
 import { Normalizer } from '../lib/dialects/session-normalizer.js';
 import { flattenContent } from '../lib/dialects/claude/normalizer.js';
@@ -108,12 +109,11 @@ t.test('raw diagnostics get the envelope; a file of garbage is still a session, 
   t.match(evs[2], { code: 'not_a_transcript', message: /^g: no line is a JSON record \(1 line of text\)/ });
 });
 
-t.test('formats are pluggable: a registered dialect claims its sessions', async (t) => {
-  const { registerDialect } = await import('../lib/dialects/registry.js');
-  registerDialect({
+t.test('formats are pluggable: a dialect given to normalize claims its sessions and names their source', async (t) => {
+  const { DIALECTS } = await import('../lib/dialects/registry.js');
+  const toy: Dialect = {
     name: 'toy',
     detect: (v) => v.toy === true,
-    sourceOf: () => 'audit',
     create: () => ({
       record(v, line, sink) {
         if (!sink.started) sink.start({ tools: [] }, line, {});
@@ -121,9 +121,12 @@ t.test('formats are pluggable: a registered dialect claims its sessions', async 
       },
       takeEndedByResult: () => false,
     }),
-  });
-  const evs = normalizeAll(records([{ toy: true, id: 'a', tool: 'Bash' }, { toy: true, id: 'b', tool: 'Read', type: 'assistant' }]));
-  t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.source, e.kind === 'tool_call' && e.name]), [['audit', 'Bash'], ['audit', 'Read']], 'the first record decides for the session');
+  };
+  const dialects = [toy, ...DIALECTS];
+  const evs = runLogic(new Normalizer({ dialects }), records([{ toy: true, id: 'a', tool: 'Bash' }, { toy: true, id: 'b', tool: 'Read', type: 'assistant' }])) as CanonicalEvent[];
+  t.same(evs.filter((e) => e.kind === 'tool_call').map((e) => [e.source, e.kind === 'tool_call' && e.name]), [['toy', 'Bash'], ['toy', 'Read']], 'the first record decides for the session; the source is the dialect\'s name');
+  t.ok(normalizeAll(records([{ toy: true, id: 'a', tool: 'Bash' }])).every((e) => e.source !== 'toy'), 'the built-in list is not changed: without the dialect given, nothing is read as toy');
+  t.same(runLogic(new Normalizer({ dialects, format: 'toy' }), records([{ id: 'c', tool: 'Edit' }])).filter((e) => 'kind' in e && e.kind === 'tool_call').length, 1, '--format takes its name');
   const forced = runLogic(new Normalizer({ format: 'claude' }), records([{ toy: true, type: 'mystery' }])) as CanonicalEvent[];
   t.ok(forced.some((e) => e.kind === 'diagnostic' && e.message === 'mystery'), '--format forces a dialect');
   t.throws(() => new Normalizer({ format: 'nope' }), /unknown format 'nope'/);

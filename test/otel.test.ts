@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tracesRecords } from '../lib/dialects/traces/document.js';
+import { tracesRecords } from '../lib/io/document-records.js';
 import { compareDecimal } from '../lib/dialects/otel/spans.js';
 import { sniffFormat } from '../lib/io/source.js';
 import { parse } from '../transforms/parse.js';

@@ -3,6 +3,7 @@
 // analysis without a crash, gives a sane report, and has every subagent
 // attributed to the delegation that started it (checked by hand against the
 // files; formats.md §2.9).
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +11,8 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { canonicalEventSchema } from '../lib/core/events.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
-import { reportSchema, ReportBuilder } from '../lib/report/report.js';
-import { isReportItem } from '../lib/core/items.js';
+import { reportSchema, ReportBuilder } from '../lib/report/index.js';
+import { isAnalysisItem } from '../lib/core/items.js';
 import type { StreamItem } from '../lib/core/items.js';
 import { readSessions } from '../lib/io/source.js';
 import { stages } from '../transforms/pipeline.js';
@@ -92,10 +93,11 @@ if (!existsSync(REAL)) {
     const name = file.slice(REAL.length);
     t.test(name, async (t) => {
       const items: StreamItem[] = [];
-      const builder = new ReportBuilder({ sufficiency: { probe: '^Read$' }, grade: { config: 'built-in defaults', verified: false, failOn: ['corrupt-success'] } });
+      const analyses = builtInAnalyses({ sufficiency: { probe: '^Read$' }, grade: gradeOptions({ config: {}, path: null }) });
+      const builder = new ReportBuilder({ analyses });
       await pipeline([
         readSessions([{ key: file, files: [file] }]),
-        ...stages({ sufficiency: { probe: '^Read$' }, grade: gradeOptions({ config: {}, path: null }) }),
+        ...stages({ analyses }),
         new Writable({
           objectMode: true,
           write(item: StreamItem, _e, cb) {
@@ -107,7 +109,7 @@ if (!existsSync(REAL)) {
       ]);
       const report = builder.build();
       t.ok(reportSchema.safeParse(report).success, 'a valid report');
-      const events = items.filter((e): e is CanonicalEvent => !isReportItem(e));
+      const events = items.filter((e): e is CanonicalEvent => !isAnalysisItem(e));
       t.equal(events.filter((e) => !canonicalEventSchema.safeParse(e).success).length, 0, 'every event is canonical');
       t.equal(report.diagnostics.count, 0, 'every line parsed');
       t.same(report.diagnostics.unknownTypes, {}, 'every line type is known');
@@ -120,7 +122,7 @@ if (!existsSync(REAL)) {
       t.equal(s.calls.length, readCalls(file), 'one sufficiency call per Read, subagents included, none twice');
       t.equal(s.answered + s.errors + s.unjudged + s.pending, s.calls.length, 'each call counted exactly once');
       t.equal(report.grade!.runs.length, 1, 'one graded run');
-      t.ok(report.tokens.total.messages > 0, 'tokens counted');
+      t.ok(report.tokens!.total.messages > 0, 'tokens counted');
     });
   }
 }
@@ -128,11 +130,12 @@ if (!existsSync(REAL)) {
 if (existsSync(REAL)) {
   t.test('the real stream-json run and its session file: the same steps, threads and flags', async (t) => {
     const grade = async (file: string) => {
-      const b = new ReportBuilder({ grade: { config: 'built-in defaults', verified: false, failOn: ['corrupt-success'] } });
+      const analyses = builtInAnalyses({ sufficiency: false, grade: gradeOptions({ config: {}, path: null }) });
+      const b = new ReportBuilder({ analyses });
       const calls: string[] = [];
       await pipeline([
         readSessions([{ key: file, files: [file] }]),
-        ...stages({ sufficiency: false, grade: gradeOptions({ config: {}, path: null }) }),
+        ...stages({ analyses }),
         new Writable({
           objectMode: true,
           write(item: StreamItem, _e, cb) {

@@ -1,11 +1,12 @@
 // The report: its schema, and the exact, associative merge that lets
 // sessions be analysed apart (other cores, other machines) and combined.
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { analyze, analyzeFiles } from './helpers/analyze.js';
-import { mergeReports, reportSchema } from '../lib/report/report.js';
-import type { Report } from '../lib/report/report.js';
-import { SCHEMA_FILES } from '../lib/report/json-schema.js';
+import { mergeReports, reportSchema } from '../lib/report/index.js';
+import type { Report } from '../lib/report/index.js';
+import { SCHEMA_FILES } from '../scripts/schema-files.js';
 import type { SessionInput } from '../lib/io/inputs.js';
 
 const fx = (name: string): string => new URL(`../fixtures/${name}`, import.meta.url).pathname;
@@ -62,9 +63,9 @@ t.test('reports made with different probes do not merge', async (t) => {
 });
 
 t.test('a builder told not to keep calls keeps counts only', async (t) => {
-  const { ReportBuilder } = await import('../lib/report/report.js');
+  const { ReportBuilder } = await import('../lib/report/index.js');
   const { items } = await analyze(readFileSync(new URL('../fixtures/express-res-send.jsonl', import.meta.url)));
-  const lean = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, keepCalls: false });
+  const lean = new ReportBuilder({ analyses: builtInAnalyses(), keepDetail: false });
   for (const i of items) lean.add(i);
   const r = lean.build();
   t.same([r.sufficiency!.calls.length, r.sufficiency!.answered], [0, 5]);

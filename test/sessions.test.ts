@@ -1,6 +1,8 @@
 // Session files: each subagent storage generation and link, internal and
 // orphan agents, the agent_progress mirror, prompts and compaction, tokens —
 // on hand-made fixtures (scripts/make-session-fixtures.ts says each answer).
+import { isAnalysisItem } from '../lib/core/items.js';
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { isHumanPrompt } from '../lib/dialects/claude/normalizer.js';
 import { userText } from '../lib/dialects/claude/sidechains.js';
@@ -10,8 +12,8 @@ import { pipeline } from 'node:stream/promises';
 import { readSessions } from '../lib/io/source.js';
 import { stages } from '../transforms/pipeline.js';
 import { gradeOptions } from '../lib/analyses/grade/options.js';
-import { ReportBuilder } from '../lib/report/report.js';
-import type { Report } from '../lib/report/report.js';
+import { ReportBuilder } from '../lib/report/index.js';
+import type { Report } from '../lib/report/index.js';
 import type { StreamItem } from '../lib/core/items.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
 
@@ -19,10 +21,11 @@ const fx = (p: string): string => fileURLToPath(new URL(`../fixtures/sessions/${
 
 async function run(file: string): Promise<{ report: Report; events: CanonicalEvent[] }> {
   const items: StreamItem[] = [];
-  const b = new ReportBuilder({ sufficiency: { probe: 'codegraph_explore' }, grade: { config: 'built-in defaults', verified: false, failOn: ['corrupt-success'] } });
+  const analyses = builtInAnalyses({ grade: gradeOptions({ config: {}, path: null }) });
+  const b = new ReportBuilder({ analyses });
   await pipeline([
     readSessions([{ key: file, files: [file] }]),
-    ...stages({ grade: gradeOptions({ config: {}, path: null }) }),
+    ...stages({ analyses }),
     new Writable({
       objectMode: true,
       write(i: StreamItem, _e, cb) {
@@ -32,7 +35,7 @@ async function run(file: string): Promise<{ report: Report; events: CanonicalEve
       },
     }),
   ]);
-  return { report: b.build(), events: items.filter((i): i is CanonicalEvent => i.kind !== 'finding' && i.kind !== 'summary' && i.kind !== 'run') };
+  return { report: b.build(), events: items.filter((i): i is CanonicalEvent => !isAnalysisItem(i)) };
 }
 
 const threads = (events: CanonicalEvent[]): string[] => events.filter((e) => e.kind === 'thread_open' && e.thread !== 'main').map((e) => (e.kind === 'thread_open' ? `${e.thread} ${e.threadKind}` : ''));
@@ -54,7 +57,7 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   t.same(r.threads, { toolu_A1: 'subagent', toolu_A2: 'subagent', 'agent-a9': 'orphan', 'agent-acompact-abc123': 'internal' }, 'every thread reported as what it is');
   const { renderGradeText } = await import('../lib/analyses/grade/render-text.js');
   t.match(renderGradeText(report.grade!), /- threads: agent-a9 orphan \(no delegation links it\) · agent-acompact-abc123 internal \(not graded\)/);
-  t.same(report.tokens.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
+  t.same(report.tokens!.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });
 
 t.test('2.0: flat agent files beside the session, chosen by their sessionId', async (t) => {

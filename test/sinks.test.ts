@@ -2,11 +2,12 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { text as textStream } from 'node:stream/consumers';
-import { renderSufficiencyText } from '../sinks/text.js';
+import { renderSufficiencyText } from '../lib/analyses/sufficiency/render-text.js';
+import { builtInAnalyses } from '../lib/analyses/index.js';
 import { ndjson } from '../sinks/ndjson.js';
 import { json } from '../sinks/json.js';
 import { analyze } from './helpers/analyze.js';
-import type { SufficiencySection } from '../lib/report/report.js';
+import type { SufficiencySection } from '../lib/analyses/sufficiency/report-section.js';
 import { emptyCounts } from '../lib/analyses/sufficiency/summary.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 
@@ -67,7 +68,7 @@ async function render(sink: ReturnType<typeof ndjson>, fixture: string): Promise
 }
 
 t.test('ndjson: one finding per line as decided, then the summary', async (t) => {
-  const out = (await render(ndjson({ sufficiency: { probe: 'codegraph_explore' } }), 'express-res-send.jsonl')).trim().split('\n').map((l) => JSON.parse(l));
+  const out = (await render(ndjson({ analyses: builtInAnalyses() }), 'express-res-send.jsonl')).trim().split('\n').map((l) => JSON.parse(l));
   t.equal(out.length, 7, '6 findings and a summary');
   t.same(out[0], { type: 'finding', analysis: 'sufficiency', id: 'toolu_e1', thread: 'main', session: 'express-demo', query: 'res.send Content-Type ETag generation', returned: ['lib/response.js', 'lib/utils.js'], chars: out[0].chars, bucket: 'explore_again', next: 'codegraph_explore' });
   t.same(out[6].type, 'summary');
@@ -76,7 +77,7 @@ t.test('ndjson: one finding per line as decided, then the summary', async (t) =>
 });
 
 t.test('json: the report, with its documented keys', async (t) => {
-  const r = JSON.parse(await render(json({ sufficiency: { probe: 'codegraph_explore' } }), 'express-res-send.jsonl'));
+  const r = JSON.parse(await render(json({ analyses: builtInAnalyses() }), 'express-res-send.jsonl'));
   t.same(Object.keys(r), ['schemaVersion', 'sessions', 'duplicateSessions', 'sufficiency', 'tokens', 'diagnostics', 'inputErrors', 'warnings', 'exitCode']);
   t.same(Object.keys(r.sufficiency).slice(0, 8), ['probe', 'answered', 'errors', 'unjudged', 'pending', 'concurrent', 'buckets', 'calls']);
   t.equal(r.sufficiency.calls[3].named, true, 'named on read_missed');
@@ -87,9 +88,10 @@ t.test('json: the report, with its documented keys', async (t) => {
 t.test('the JSON written call by call is byte for byte JSON.stringify of the report', async (t) => {
   const { jsonChunks } = await import('../sinks/json.js');
   const { report } = await analyze(readFileSync(new URL('../fixtures/parallel-subagents.jsonl', import.meta.url)));
-  const pieces = [...jsonChunks(report)];
-  t.ok(pieces.length > 3, 'in pieces');
+  const pieces = [...jsonChunks(report, 1)];
+  t.ok(pieces.length > report.sufficiency!.calls.length, 'in pieces: each call one at least');
   t.equal(pieces.join(''), `${JSON.stringify(report, null, 2)}\n`);
+  t.equal([...jsonChunks(report)].join(''), `${JSON.stringify(report, null, 2)}\n`, 'gathered into larger pieces, the same bytes');
   const empty = (await analyze('{}')).report;
-  t.equal([...jsonChunks(empty)].join(''), `${JSON.stringify(empty, null, 2)}\n`, 'no calls: one piece');
+  t.equal([...jsonChunks(empty, 1)].join(''), `${JSON.stringify(empty, null, 2)}\n`, 'empty lists and objects');
 });

@@ -1,5 +1,6 @@
 // Where ours is better than the reference (the issue's §4.1, one test each),
 // and the reference rules the acceptance cases leave implicit.
+import type { SufficiencyFinding, SufficiencySummary } from '../lib/analyses/sufficiency/items.js';
 import t from 'tap';
 import { analyze } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
@@ -211,14 +212,14 @@ t.test('a followed stream stopped early leaves probes pending', async (t) => {
     ev('session_end', { stopped: true }, 5),
   ]);
   const findings = out.filter((x) => x.kind === 'finding');
-  t.same(findings.map((f) => f.kind === 'finding' && f.analysis === 'sufficiency' && [f.call.id, f.call.reason]), [['e1', 'pending'], ['e2', 'pending']], 'both pending, in call order');
-  const summary = out.find((x) => x.kind === 'summary');
-  t.equal(summary?.kind === 'summary' && summary.analysis === 'sufficiency' && summary.counts.pending, 2, 'counted pending, not as errors or buckets');
+  t.same(findings.map((f) => f.kind === 'finding' && f.analysis === 'sufficiency' && [(f as SufficiencyFinding).data.call.id, (f as SufficiencyFinding).data.call.reason]), [['e1', 'pending'], ['e2', 'pending']], 'both pending, in call order');
+  const summary = out.find((x) => x.kind === 'summary') as SufficiencySummary | undefined;
+  t.equal(summary?.analysis === 'sufficiency' && summary.data.counts.pending, 2, 'counted pending, not as errors or buckets');
 });
 
 t.test('a probe reacted to but never answered is an error at its turn\'s end, not at the session\'s', async (t) => {
   const { findings } = await analyze(jsonl([init(), req('m1', [explore('e1', 'lost')]), req('m2', [toolUse('g', 'Grep', {})]), res('g', 'x'), done(), req('m3', [explore('e2', 'next turn')]), exploreRes('e2', [R]), done()]));
-  t.same(findings.map((f) => [f.call.id, f.call.reason ?? f.call.bucket]), [['e1', 'unanswered'], ['e2', 'sufficient']], 'decided at the first result, before the next turn');
+  t.same(findings.map((f) => [f.data.call.id, f.data.call.reason ?? f.data.call.bucket]), [['e1', 'unanswered'], ['e2', 'sufficient']], 'decided at the first result, before the next turn');
 });
 
 t.test('many distinct returned files: each read is looked up, not scanned against them all', async (t) => {

@@ -141,7 +141,7 @@ t.test('a Read reaction is decided at its result, whatever the chunk sizes', asy
   for (const chunk of CHUNK_SIZES) {
     const { items, findings } = await analyze(body, {}, chunk);
     t.same(
-      findings.map((f) => verdict(f.call)),
+      findings.map((f) => verdict(f.data.call)),
       [
         ['search', 'Read lib/ (a directory)'],
         ['search', 'Read src/ (a directory)'],

@@ -13,7 +13,8 @@ import { delegation } from './delegation.js';
 import { graph as graphStage } from './graph.js';
 import { runPipeline } from './run-pipeline.js';
 import type { SinkTarget } from './run-pipeline.js';
-import type { InputErrorItem } from '../lib/report/report.js';
+import type { InputErrorItem } from '../lib/core/input-error.js';
+import { formatChoice } from '../lib/io/format-choice.js';
 import type { StreamItem } from '../lib/core/items.js';
 import { GraphAccumulator } from '../lib/analyses/graph/accumulate.js';
 import type { Side } from '../lib/analyses/graph/accumulate.js';
@@ -26,8 +27,8 @@ export interface CollectOptions {
   readonly eval: readonly string[];
   readonly catalogFiles?: readonly CatalogTool[];
   readonly config?: CatalogSettings;
-  /** Read every input as this format instead of detecting it (OpenTelemetry documents are always detected). */
-  readonly format?: 'claude' | 'audit' | 'traces';
+  /** Read every input as this dialect instead of detecting it (see formatChoice). */
+  readonly format?: string;
   readonly source?: Omit<SourceOptions, 'onInputError' | 'format'>;
   /** Extra sinks (the CLI logs diagnostics to stderr). */
   readonly targets?: () => SinkTarget[];
@@ -43,6 +44,7 @@ export interface Collected {
 
 export async function collectGraph(o: CollectOptions): Promise<Collected> {
   const acc = new GraphAccumulator();
+  const choice = formatChoice(o.format);
   const inputErrors: InputErrorItem[] = [];
   for (const side of ['prod', 'eval'] as const satisfies readonly Side[]) {
     const inputs = o[side];
@@ -52,10 +54,10 @@ export async function collectGraph(o: CollectOptions): Promise<Collected> {
     const source = readSessions(sessions, {
       ...o.source,
       cwd: o.cwd,
-      format: o.format === 'traces' ? 'document' : o.format === undefined ? undefined : 'jsonl',
+      format: choice?.file,
       onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
     });
-    const stages: Transform[] = [parse(), normalize({ format: o.format === 'claude' || o.format === 'audit' ? o.format : undefined }), demux(), delegation(), graphStage(acc, side)];
+    const stages: Transform[] = [parse(), normalize({ format: choice?.normalize }), demux(), delegation(), graphStage(acc, side)];
     await runPipeline(source, stages, o.targets?.() ?? [], o.observe);
   }
   return { graph: buildGraph(acc, { prod: o.prod, eval: o.eval, catalogFiles: o.catalogFiles ?? [], config: o.config ?? {} }), inputErrors };

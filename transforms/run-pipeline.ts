@@ -5,9 +5,8 @@ import type { Readable, Transform } from 'node:stream';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StreamItem } from '../lib/core/items.js';
-import { OutputError } from '../lib/core/errors.js';
-import type { OutputFile } from '../lib/cli/output-files.js';
-import { describeErrno } from '../lib/cli/output-files.js';
+import { describeErrno, OutputError } from '../lib/core/errors.js';
+
 
 export interface SinkTarget {
   readonly transform: Transform;
@@ -16,8 +15,8 @@ export interface SinkTarget {
   readonly end: boolean;
   /** What `dest` is, for a message when it cannot be written: a file name, `stdout`. */
   readonly name?: string;
-  /** A file written beside its target and put in place once complete (see output-files). */
-  readonly file?: OutputFile;
+  /** A file written beside its target, put in place once the run completes (the caller does). */
+  readonly file?: { commit(): Promise<void>; abort(): Promise<void> };
 }
 
 function isClosedReader(err: unknown): boolean {
@@ -58,14 +57,15 @@ function fanOut(sinks: readonly Transform[], observe?: (item: StreamItem) => voi
   });
 }
 
-export type RunResult = 'finished' | 'reader-closed';
+/** How a run ended: it read its input to the end, or its reader left first (`| head`). */
+export type PipelineEnd = 'finished' | 'reader-closed';
 
 /**
  * `observe` sees every item in-process (the CLI keeps a report for its exit
  * code); `beforeEnd` runs once the input is done and before the reporters
  * write their reports (the CLI adds what it learned from the whole input).
  */
-export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], observe?: (item: StreamItem) => void, beforeEnd?: () => void): Promise<RunResult> {
+export async function runPipeline(source: Readable, stages: readonly Transform[], targets: readonly SinkTarget[], observe?: (item: StreamItem) => void, beforeEnd?: () => void): Promise<PipelineEnd> {
   const ac = new AbortController();
   let readerClosed = false;
   let sinkError: unknown;

@@ -1,4 +1,4 @@
-import type { ExitCode } from '../report/exit-code.js';
+import type { ExitCode } from '../core/exit-code.js';
 import type { CliIO } from './io.js';
 
 /** A sub-command: parses its own flags, runs, and returns the exit code. */

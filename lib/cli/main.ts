@@ -3,8 +3,8 @@
 // and exits 1 with its stack.
 import { UsageError, UserError } from '../core/errors.js';
 import { UnknownFlagError, unknownFlagMessage } from './unknown-flag.js';
-import { EXIT, exitCodeFor } from '../report/exit-code.js';
-import type { ExitCode } from '../report/exit-code.js';
+import { EXIT, exitCodeFor } from '../core/exit-code.js';
+import type { ExitCode } from '../core/exit-code.js';
 import { packageVersion } from '../core/version.js';
 import type { Command } from './command.js';
 import type { CliIO } from './io.js';

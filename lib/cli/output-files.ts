@@ -17,7 +17,9 @@ import { lstat, readlink, realpath, rename, stat, unlink, writeFile } from 'node
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { OutputError, UsageError } from '../core/errors.js';
+import { describeErrno, OutputError, UsageError } from '../core/errors.js';
+
+export { describeErrno };
 import { isWalkedPath } from '../io/inputs.js';
 
 /** What an output is compared with: inputs as given, and the files found under them. */
@@ -130,22 +132,6 @@ function writeError(display: string, err: unknown): OutputError {
   return new OutputError(`cannot write ${display}: ${describeErrno(e)}`);
 }
 
-/** `ENOSPC (no space left on device)`: the code a user can search for, and what it means. */
-export function describeErrno(e: NodeJS.ErrnoException): string {
-  const words: Record<string, string> = {
-    ENOSPC: 'no space left on device',
-    EIO: 'input/output error',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    ENOENT: 'no such file or directory',
-    EISDIR: 'is a directory',
-    EROFS: 'read-only file system',
-    EDQUOT: 'disk quota exceeded',
-    EFBIG: 'file too large',
-  };
-  if (e.code === undefined) return e.message;
-  return words[e.code] ? `${e.code} (${words[e.code]})` : e.code;
-}
 
 /** Opens `path` (absolute) for a streamed write; `display` names it in messages. */
 export async function openOutput(requested: string, display: string): Promise<OutputFile> {

@@ -8,6 +8,7 @@
 // Events this stage synthesizes carry the `seq` of the event that caused them.
 import type { CanonicalEvent, ThreadKind } from './events.js';
 import type { StreamItem } from './items.js';
+import { isAnalysisItem } from './items.js';
 import type { Push, StageLogic } from './stage.js';
 import { isDelegation } from './tools.js';
 
@@ -26,12 +27,11 @@ export class Demuxer implements StageLogic<StreamItem, StreamItem> {
   #delegations = new Set<string>();
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
+    if (isAnalysisItem(ev)) {
+      push(ev);
+      return;
+    }
     switch (ev.kind) {
-      case 'finding':
-      case 'summary':
-      case 'run':
-        push(ev);
-        return;
       case 'session_start':
         this.#open.clear();
         this.#delegations.clear();

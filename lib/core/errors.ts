@@ -56,3 +56,20 @@ export class OutputError extends UserError {
     this.name = 'OutputError';
   }
 }
+
+/** `ENOSPC (no space left on device)`: the code a user can search for, and what it means. */
+export function describeErrno(e: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on device',
+    EIO: 'input/output error',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOENT: 'no such file or directory',
+    EISDIR: 'is a directory',
+    EROFS: 'read-only file system',
+    EDQUOT: 'disk quota exceeded',
+    EFBIG: 'file too large',
+  };
+  if (e.code === undefined) return e.message;
+  return words[e.code] ? `${e.code} (${words[e.code]})` : e.code;
+}

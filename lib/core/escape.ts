@@ -70,3 +70,19 @@ export function codeFence(body: string, info = ''): string {
   const fence = '`'.repeat(Math.max(3, longest + 1));
   return `${fence}${info}\n${body}\n${fence}`;
 }
+
+/** Text safe inside XML attributes and elements; characters XML 1.0 forbids are dropped. */
+export function xml(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** A value from input in XML: control characters shown (a CI page prints them), then escaped. */
+export function xmlText(s: string): string {
+  return xml(printable(s));
+}

@@ -3,12 +3,12 @@
 // relies on the inferred type and hand-written guards in the normalizers.
 import { z } from 'zod';
 
-export const SOURCES = ['stream-json', 'session', 'traces', 'audit', 'otel'] as const;
 export const THREAD_KINDS = ['main', 'subagent', 'sidechain', 'orphan', 'internal'] as const;
 export const TURN_END_REASONS = ['result', 'segment_end', 'session_end', 'user_prompt'] as const;
 
 const envelope = {
-  source: z.enum(SOURCES),
+  /** The format the event was read from: its dialect's name, or the part of it (Claude Code's `stream-json`, `session`). */
+  source: z.string(),
   file: z.string(),
   /** 1-based line of the record this event came from; 0 when synthesized at a boundary. */
   line: z.number().int().nonnegative(),

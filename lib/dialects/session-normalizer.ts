@@ -1,18 +1,16 @@
 // parsed records → canonical events. This stage owns the session lifecycle
 // (start, segments, end) and the envelope; the per-format rules live in one
-// normalizer per source (claude.ts here; more register in `dialects`).
+// normalizer per dialect (lib/dialects/<format>/), chosen from the list given.
 import type { CanonicalEvent, EventBody, RecordMeta } from '../core/events.js';
 import type { PreRecord } from '../core/records.js';
 import type { Push, StageLogic } from '../core/stage.js';
 import type { StreamItem } from '../core/items.js';
 import { parseLine } from '../core/parse-line.js';
-import type { EventSink } from './claude/normalizer.js';
-import type { Dialect, RecordNormalizer } from './registry.js';
-import { claudeDialect, detectDialect, dialectNamed } from './registry.js';
+import type { Dialect, EventSink, RecordNormalizer } from './types.js';
+import { detectDialect, DIALECTS, dialectNamed } from './registry.js';
 import { UsageError } from '../core/errors.js';
 import { MAX_VALUE_DEPTH, pruneDeep } from '../core/deep-values.js';
 
-type Source = CanonicalEvent['source'];
 
 /** Events only an agent's own turn produces. */
 const SPOKE: ReadonlySet<string> = new Set(['tool_call', 'tool_result', 'assistant_text', 'usage']);
@@ -28,7 +26,8 @@ class SessionStamp implements EventSink {
   #seq = 0;
   #cwd: string | undefined;
   started = false;
-  source: Source = 'stream-json';
+  /** Until a record says: what the fallback dialect would call it. */
+  source: string;
   /** Threads forced by subagent files read into the session (innermost last). */
   #threads: string[] = [];
   dialect: Dialect | null;
@@ -42,7 +41,12 @@ class SessionStamp implements EventSink {
 
   onResult: (() => void) | undefined;
 
-  constructor(key: string, file: string, push: Push<StreamItem>, forced: Dialect | null) {
+  readonly #dialects: readonly Dialect[];
+
+  constructor(key: string, file: string, push: Push<StreamItem>, forced: Dialect | null, dialects: readonly Dialect[]) {
+    this.#dialects = dialects;
+    const fallback = forced ?? dialects[dialects.length - 1];
+    this.source = fallback ? (fallback.sourceOf?.({}) ?? fallback.name) : '';
     this.key = key;
     this.id = key;
     this.file = file;
@@ -51,13 +55,13 @@ class SessionStamp implements EventSink {
     this.normalizer = forced ? forced.create() : null;
   }
 
-  /** The session's format: forced, or claimed by its first record (Claude Code's when none claims it). */
+  /** The session's format: forced, or claimed by its first record (the list's last dialect when none claims it). */
   normalizerFor(v: Record<string, unknown>): RecordNormalizer {
     if (this.dialect === null || this.normalizer === null) {
-      this.dialect = detectDialect(v) ?? claudeDialect;
+      this.dialect = detectDialect(v, this.#dialects) ?? this.#dialects[this.#dialects.length - 1]!;
       this.normalizer = this.dialect.create();
     }
-    this.source = this.dialect.sourceOf(v);
+    this.source = this.dialect.sourceOf?.(v) ?? this.dialect.name;
     return this.normalizer;
   }
 
@@ -156,8 +160,10 @@ class SessionStamp implements EventSink {
 export interface NormalizeOptions {
   /** Session key used when no boundary record names one (a single stream): default `-`. */
   sessionKey?: string;
-  /** Force a format (a registered dialect's name) instead of detecting it. */
+  /** Force a format (a dialect's name) instead of detecting it. */
   format?: string;
+  /** The formats known, tried in order (default: the built-in DIALECTS). */
+  dialects?: readonly Dialect[];
   /** Called when a stream-json run's `result` arrives (a followed run stops there). */
   onResult?: () => void;
 }
@@ -165,12 +171,14 @@ export interface NormalizeOptions {
 export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem> {
   readonly #defaultKey: string;
   readonly #forced: Dialect | null;
+  readonly #dialects: readonly Dialect[];
   readonly #onResult: (() => void) | undefined;
   #s: SessionStamp | null = null;
 
   constructor(opts: NormalizeOptions = {}) {
     this.#defaultKey = opts.sessionKey ?? '-';
-    this.#forced = opts.format === undefined ? null : (dialectNamed(opts.format) ?? null);
+    this.#dialects = opts.dialects ?? DIALECTS;
+    this.#forced = opts.format === undefined ? null : (dialectNamed(opts.format, this.#dialects) ?? null);
     this.#onResult = opts.onResult;
     if (opts.format !== undefined && this.#forced === null) throw new UsageError(`unknown format '${opts.format}'`);
   }
@@ -255,7 +263,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
   }
 
   #stamp(key: string, file: string, push: Push<StreamItem>): SessionStamp {
-    const s = new SessionStamp(key, file, push, this.#forced);
+    const s = new SessionStamp(key, file, push, this.#forced, this.#dialects);
     s.onResult = this.#onResult;
     return s;
   }

@@ -1,6 +1,6 @@
-// agent-eval.yaml: one strict schema with a namespace per analysis
-// (`sufficiency`, `catalog`) beside the grading keys of the reference's
-// trace-grader.config.yaml, accepted unchanged at the top level. A config that
+// agent-eval.yaml: one strict schema composed of each analysis' keys — a
+// namespace per analysis (`sufficiency`, `catalog`), beside the grading keys
+// of the reference grader's config, accepted unchanged at the top level. A config that
 // exists is never silently ignored: an unknown key, a wrong type or a YAML
 // error stops the run with file, line and key path.
 import { existsSync, statSync } from 'node:fs';
@@ -9,7 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
-import { patternProblem } from '../analyses/grade/patterns.js';
+import { sufficiencyConfig } from '../analyses/sufficiency/config.js';
+import { gradeConfig } from '../analyses/grade/config.js';
+import { graphConfig } from '../analyses/graph/config.js';
+import { keyPath } from '../core/key-path.js';
 
 export const CONFIG_FILE_NAME = 'agent-eval.yaml';
 // A config is a page of YAML; anything this big is not one.
@@ -18,61 +21,8 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 // file of nested aliases could otherwise expand to billions of values.
 const MAX_ALIAS_COUNT = 100;
 
-const regexSource = z.string().refine(
-  (s) => {
-    try {
-      new RegExp(s);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'not a valid regular expression' },
-);
-
-// A pattern Claude Code would not read is an error here, not a rule that never matches.
-const toolPattern = z.string().superRefine((s, ctx) => {
-  const problem = patternProblem(s);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
-
-export const BLAST_CLASSES = ['read', 'write', 'external_side_effect', 'irreversible'] as const;
-export type BlastClass = (typeof BLAST_CLASSES)[number];
-
-export const configSchema = z.strictObject({
-  sufficiency: z
-    .strictObject({
-      probe: regexSource.optional(),
-      family: regexSource.optional(),
-      marker: regexSource.optional(),
-    })
-    .optional(),
-  // Grading: the reference's keys, unchanged.
-  verified: z.boolean().optional(),
-  forbidden_tools: z.array(toolPattern).optional(),
-  retry_threshold: z.number().int().nonnegative().optional(),
-  step_budget: z.number().int().positive().optional(),
-  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([toolPattern, toolPattern])).optional() }).nullable().optional(),
-  grounding: z.strictObject({ enabled: z.boolean().optional() }).nullable().optional(),
-  judge: z
-    .strictObject({
-      enabled: z.boolean().optional(),
-      model: z.string().nullable().optional(),
-      rubric: z.array(z.string()).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  // The action graph.
-  catalog: z
-    .strictObject({
-      tools: z.array(z.string()).optional(),
-      blast: z.record(z.string(), z.enum(BLAST_CLASSES)).optional(),
-      weights: z.strictObject(Object.fromEntries(BLAST_CLASSES.map((b) => [b, z.number().positive().optional()])) as Record<(typeof BLAST_CLASSES)[number], z.ZodOptional<z.ZodNumber>>).optional(),
-      similarityFactor: z.number().min(0).max(1).optional(),
-      floor: z.number().gt(0).max(1).optional(),
-    })
-    .optional(),
-});
+/** The keys of sufficiency, grading and the action graph, in one strict schema. */
+export const configSchema = z.strictObject({ ...sufficiencyConfig, ...gradeConfig, ...graphConfig });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -84,10 +34,6 @@ export interface LoadedConfig {
 
 type Path = (string | number)[];
 
-/** `a.b[2].c`, as a message names a place in a config or a document. */
-export function keyPath(path: readonly PropertyKey[]): string {
-  return path.length ? path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[') : '(top level)';
-}
 
 /** Parses and validates config text; every problem in one ConfigError. */
 export function parseConfig(text: string, file: string): Config {

@@ -7,12 +7,14 @@
 //
 // OTLP exporters write one request object per line: such a file is read line
 // by line, each line its own document, so one bad line loses only itself.
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { jsonParser } from 'stream-json/core/parser.js';
 import type { PreRecord } from '../core/records.js';
 import { excerpt, rawDiagnostic, rawInputError } from '../core/records.js';
 import { TracesWalker } from '../dialects/traces/document.js';
 import { LineSplitter } from '../core/line-splitter.js';
+import { EVENT_HIGH_WATER_MARK } from '../core/stage.js';
 import type { LinesOutput } from '../core/line-splitter.js';
 
 type Token = { name: string; value?: unknown };
@@ -169,4 +171,9 @@ export async function* documentLineRecords(chunks: AsyncIterable<Buffer>, file: 
   walker.end(push);
   if (!records) push(nothingIn(file));
   yield* out;
+}
+
+/** bytes of a traces.json document → parsed records for the traces dialect . */
+export function tracesRecords(bytes: Readable, file: string): Readable {
+  return Readable.from(documentRecords(bytes as AsyncIterable<Buffer | string>, file), { objectMode: true, highWaterMark: EVENT_HIGH_WATER_MARK });
 }

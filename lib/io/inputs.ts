@@ -12,19 +12,11 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { onDisk } from '../core/on-disk.js';
 import { append } from '../core/arrays.js';
-import type { GivenSubagent } from '../dialects/claude/subagents.js';
-import { foldSubagents } from '../dialects/claude/subagent-inputs.js';
+import { foldSubagents } from './subagent-inputs.js';
+import type { SessionInput } from './session-input.js';
 
-export interface SessionInput {
-  /** Stable key: the first segment's path as given (or `-`). */
-  readonly key: string;
-  /** Segment files in order. */
-  readonly files: readonly string[];
-  /** Subagent files of this session given as inputs: read in where their delegation returns. */
-  readonly subagents?: readonly GivenSubagent[];
-  /** The id the session is reported under, whatever its records say (a subagent file read without its session). */
-  readonly sessionId?: string;
-}
+export type { SessionInput };
+
 
 export interface DiscoveredInputs {
   readonly sessions: SessionInput[];

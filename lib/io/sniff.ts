@@ -9,6 +9,8 @@
 // are still read — never a whole transcript lost to its first line.
 
 import { scanJsonPrefix } from './json-prefix.js';
+import type { Dialect } from '../dialects/types.js';
+import { DIALECTS } from '../dialects/registry.js';
 
 /** How far to look before deciding: a session's first prompt can be megabytes. */
 export const SNIFF_BYTES = 1024 * 1024;
@@ -21,8 +23,22 @@ export interface Sniffed {
   readonly perLine: boolean;
 }
 
-/** First keys of the JSON documents read (traces.json, OpenTelemetry spans). */
-const DOCUMENT_KEYS: ReadonlySet<string> = new Set(['runs', 'tasks', 'resourceSpans', 'spans']);
+/** What the dialects say about their documents (see `sniffRules`). */
+export interface SniffRules {
+  /** First keys of the JSON documents they read (`{"runs": …}`). */
+  readonly documentKeys: ReadonlySet<string>;
+  /** A document on one line that is one of a file of them (OTLP requests). */
+  documentPerLine(v: Record<string, unknown>): boolean;
+}
+
+/** The rules of a list of dialects. */
+export function sniffRules(dialects: readonly Dialect[] = DIALECTS): SniffRules {
+  const keys = new Set(dialects.flatMap((d) => d.documentKeys ?? []));
+  const perLine = dialects.filter((d) => d.documentPerLine);
+  return { documentKeys: keys, documentPerLine: (v) => perLine.some((d) => d.documentPerLine!(v)) };
+}
+
+const BUILT_IN_RULES = sniffRules();
 
 const JSONL: Sniffed = { format: 'jsonl', perLine: false };
 const DOCUMENT: Sniffed = { format: 'document', perLine: false };
@@ -32,10 +48,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** An OTLP request (or an SDK's span dump) on one line: its span ids must not pass through JSON.parse. */
-function isSpanRequest(v: Record<string, unknown>): boolean {
-  return 'resourceSpans' in v || Array.isArray(v.spans);
-}
 
 function parsed(line: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -50,7 +62,7 @@ function parsed(line: string): { ok: true; value: unknown } | { ok: false } {
  * bytes are needed. `atEnd`: the file has no more bytes. A head of
  * SNIFF_BYTES or more is decided on what it holds.
  */
-export function sniffInput(head: Buffer, atEnd: boolean): Sniffed | undefined {
+export function sniffInput(head: Buffer, atEnd: boolean, rules: SniffRules = BUILT_IN_RULES): Sniffed | undefined {
   const full = head.length >= SNIFF_BYTES;
   let text = head.subarray(0, SNIFF_BYTES).toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -59,10 +71,10 @@ export function sniffInput(head: Buffer, atEnd: boolean): Sniffed | undefined {
   if (text[start] !== '[' && text[start] !== '{') return JSONL;
   const nl = text.indexOf('\n', start);
   const first = text.slice(start, nl === -1 ? text.length : nl).trim();
-  if (nl === -1 && !atEnd) return full ? longFirstLine(text, start) : undefined;
+  if (nl === -1 && !atEnd) return full ? longFirstLine(text, start, rules) : undefined;
   const p = parsed(first);
   if (p.ok) {
-    if (isObject(p.value)) return isSpanRequest(p.value) ? DOCUMENT_LINES : JSONL;
+    if (isObject(p.value)) return rules.documentPerLine(p.value) ? DOCUMENT_LINES : JSONL;
     // An array that is the whole file is a minified document; before more lines it is a bad line.
     const rest = nl === -1 ? '' : text.slice(nl + 1);
     if (/\S/.test(rest)) return JSONL;
@@ -72,12 +84,12 @@ export function sniffInput(head: Buffer, atEnd: boolean): Sniffed | undefined {
   if (nl === -1) {
     // The whole file is one broken line: a damaged minified document when it
     // opens like one (so its runs are kept and the damage fails the run), else a bad line.
-    return scan.state !== 'error' && opensDocument(text, start) ? DOCUMENT : JSONL;
+    return scan.state !== 'error' && opensDocument(text, start, rules) ? DOCUMENT : JSONL;
   }
   switch (scan.state) {
     case 'complete':
       // Over several lines: a document. On the first line with junk after it: as above.
-      return scan.end > nl || opensDocument(text, start) ? DOCUMENT : JSONL;
+      return scan.end > nl || opensDocument(text, start, rules) ? DOCUMENT : JSONL;
     case 'open':
       // Still going, without a fault, lines after its first: a document (no need to read on).
       return atEnd || full || linesAfter(text, nl) >= DOCUMENT_LINES_SEEN ? DOCUMENT : undefined;
@@ -101,10 +113,10 @@ function linesAfter(text: string, nl: number): number {
 }
 
 /** `[`, or `{` whose first key is a document's container. */
-function opensDocument(text: string, start: number): boolean {
+function opensDocument(text: string, start: number, rules: SniffRules): boolean {
   if (text[start] === '[') return true;
   const key = /^\{\s*"((?:[^"\\]|\\.)*)"\s*:/.exec(text.slice(start, start + 4096))?.[1];
-  return key !== undefined && DOCUMENT_KEYS.has(key);
+  return key !== undefined && rules.documentKeys.has(key);
 }
 
 /** The first non-blank line of `text` is a JSON object on its own. */
@@ -121,9 +133,9 @@ function startsWithRecord(text: string): boolean {
  * A first line longer than the sniffing window, cut off: `[`, or a first key
  * that is a document's container, says document; any other record is JSONL.
  */
-function longFirstLine(text: string, start: number): Sniffed {
+function longFirstLine(text: string, start: number, rules: SniffRules): Sniffed {
   if (scanJsonPrefix(text, start).state === 'error') return JSONL;
-  return opensDocument(text, start) ? DOCUMENT : JSONL;
+  return opensDocument(text, start, rules) ? DOCUMENT : JSONL;
 }
 
 /** The format the first bytes imply (see sniffInput). */

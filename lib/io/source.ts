@@ -14,7 +14,9 @@ import type { BoundaryRecord, PreRecord } from '../core/records.js';
 import type { SessionInput } from './inputs.js';
 import { documentLineRecords, documentRecords } from './document-records.js';
 import type { FileFormat, Sniffed } from './sniff.js';
-import { SNIFF_BYTES, sniffInput } from './sniff.js';
+import { SNIFF_BYTES, sniffInput, sniffRules } from './sniff.js';
+import type { SniffRules } from './sniff.js';
+import type { Dialect } from '../dialects/types.js';
 import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from '../core/events.js';
 import type { SubagentFile, SubagentPlan } from '../dialects/claude/subagents.js';
@@ -30,6 +32,8 @@ export { sniffFormat } from './sniff.js';
 
 export interface SourceOptions {
   maxLineBytes?: number;
+  /** The formats known (default: the built-in DIALECTS): their documents' first keys make a file a document. */
+  dialects?: readonly Dialect[];
   /** Where `-` reads from (default: process.stdin). */
   stdin?: NodeJS.ReadableStream;
   /** Skip sniffing: read every file as this. */
@@ -108,7 +112,7 @@ async function* chunksOf(input: AsyncIterator<unknown>, head: Buffer[], signal: 
  * Reads just enough of `input` to know its format; the bytes read are handed
  * back. Waiting for the first bytes (a terminal on stdin) ends on `signal`.
  */
-async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined, signal: AbortSignal | undefined): Promise<{ sniffed: Sniffed; head: Buffer[] } | typeof STOPPED> {
+async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefined, signal: AbortSignal | undefined, rules: SniffRules): Promise<{ sniffed: Sniffed; head: Buffer[] } | typeof STOPPED> {
   const head: Buffer[] = [];
   if (forced) return { sniffed: { format: forced, perLine: false }, head };
   let bytes = 0;
@@ -121,7 +125,7 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
       bytes += b.length;
     }
     const all = head.length === 1 ? head[0]! : Buffer.concat(head);
-    const sniffed = sniffInput(all.subarray(0, SNIFF_BYTES), r.done === true);
+    const sniffed = sniffInput(all.subarray(0, SNIFF_BYTES), r.done === true, rules);
     if (sniffed) return { sniffed, head };
     if (r.done) return { sniffed: { format: 'jsonl', perLine: false }, head };
   }
@@ -141,7 +145,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const close = (): void => {
     (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   };
-  const sniffedHead = await sniff(input, opts.format, opts.signal);
+  const sniffedHead = await sniff(input, opts.format, opts.signal, sniffRules(opts.dialects));
   if (sniffedHead === STOPPED) {
     stop.stopped = true;
     close();

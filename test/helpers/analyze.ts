@@ -4,13 +4,15 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { lines } from '../../transforms/lines.js';
 import { stages } from '../../transforms/pipeline.js';
-import type { StagesOptions } from '../../transforms/pipeline.js';
+import type { NormalizeOptions } from '../../lib/dialects/session-normalizer.js';
 import { readSessions } from '../../lib/io/source.js';
 import type { SessionInput } from '../../lib/io/inputs.js';
-import { ReportBuilder } from '../../lib/report/report.js';
-import type { Report } from '../../lib/report/report.js';
-import type { StreamItem, SufficiencyFinding } from '../../lib/core/items.js';
-import { DEFAULT_PROBE } from '../../lib/analyses/sufficiency/analyzer.js';
+import { ReportBuilder } from '../../lib/report/index.js';
+import type { Report } from '../../lib/report/index.js';
+import { builtInAnalyses } from '../../lib/analyses/index.js';
+import type { BuiltInChoice } from '../../lib/analyses/index.js';
+import type { SufficiencyFinding } from '../../lib/analyses/sufficiency/items.js';
+import type { StreamItem } from '../../lib/core/items.js';
 
 export interface Analysis {
   report: Report;
@@ -34,11 +36,17 @@ export function chunked(buf: Buffer, size: number | 'random', seed = 1): Buffer[
   return out;
 }
 
+/** What a test runs: the normalizer's options and the built-in analyses it picks. */
+export interface TestOptions extends BuiltInChoice {
+  normalize?: NormalizeOptions;
+}
+
 export const CHUNK_SIZES: Array<number | 'random'> = [1, 3, 7, 64 * 1024, 'random'];
 
-async function collect(source: Readable, opts: StagesOptions, head: Array<NodeJS.ReadWriteStream>): Promise<Analysis> {
+async function collect(source: Readable, opts: TestOptions, head: Array<NodeJS.ReadWriteStream>): Promise<Analysis> {
   const items: StreamItem[] = [];
-  const builder = new ReportBuilder({ sufficiency: { probe: (opts.sufficiency || undefined)?.probe ?? DEFAULT_PROBE } });
+  const analyses = builtInAnalyses(opts);
+  const builder = new ReportBuilder({ analyses });
   const sink = new Writable({
     objectMode: true,
     write(item: StreamItem, _e, cb) {
@@ -47,24 +55,24 @@ async function collect(source: Readable, opts: StagesOptions, head: Array<NodeJS
       cb();
     },
   });
-  await pipeline([source, ...head, ...stages(opts), sink]);
-  const findings = items.filter((i): i is SufficiencyFinding => i.kind === 'finding');
+  await pipeline([source, ...head, ...stages({ normalize: opts.normalize, analyses }), sink]);
+  const findings = items.filter((i): i is SufficiencyFinding => 'analysis' in i && i.analysis === 'sufficiency' && i.kind === 'finding');
   return { report: builder.build(), items, findings };
 }
 
 /** One transcript (text or bytes) as a single stream, like stdin. */
-export function analyze(input: string | Buffer, opts: StagesOptions = {}, chunk: number | 'random' = 64 * 1024, file = '-'): Promise<Analysis> {
+export function analyze(input: string | Buffer, opts: TestOptions = {}, chunk: number | 'random' = 64 * 1024, file = '-'): Promise<Analysis> {
   const buf = typeof input === 'string' ? Buffer.from(input) : input;
   return collect(Readable.from(chunked(buf, chunk)), opts, [lines({ file })]);
 }
 
 /** One input read as the CLI reads stdin: sniffed, then split into lines or walked as a document. */
-export function analyzeSource(input: string | Buffer, opts: StagesOptions = {}, chunk: number | 'random' = 64 * 1024): Promise<Analysis> {
+export function analyzeSource(input: string | Buffer, opts: TestOptions = {}, chunk: number | 'random' = 64 * 1024): Promise<Analysis> {
   const buf = typeof input === 'string' ? Buffer.from(input) : input;
   return collect(readSessions([{ key: '-', files: ['-'] }], { stdin: Readable.from(chunked(buf, chunk)) }), opts, []);
 }
 
 /** Sessions of files on disk, through the multi-file source the CLI uses. */
-export function analyzeFiles(sessions: SessionInput[], opts: StagesOptions = {}): Promise<Analysis> {
+export function analyzeFiles(sessions: SessionInput[], opts: TestOptions = {}): Promise<Analysis> {
   return collect(readSessions(sessions), opts, []);
 }

@@ -7,8 +7,9 @@ import { demux } from '../../transforms/demux.js';
 import { delegation } from '../../transforms/delegation.js';
 import { grade } from '../../transforms/grade.js';
 import { readSessions } from '../../lib/io/source.js';
-import { ReportBuilder } from '../../lib/report/report.js';
-import type { Report } from '../../lib/report/report.js';
+import { ReportBuilder } from '../../lib/report/index.js';
+import type { Report } from '../../lib/report/index.js';
+import { builtInAnalyses } from '../../lib/analyses/index.js';
 import type { StreamItem } from '../../lib/core/items.js';
 import { parseConfig } from '../../lib/io/config.js';
 import { gradeOptions } from '../../lib/analyses/grade/options.js';
@@ -29,7 +30,7 @@ export interface Graded {
 
 async function collect(source: Readable, head: NodeJS.ReadWriteStream[], o: GradeOptions): Promise<Graded> {
   const items: StreamItem[] = [];
-  const builder = new ReportBuilder({ grade: { config: o.config, verified: o.verified, failOn: o.failOn } });
+  const builder = new ReportBuilder({ analyses: builtInAnalyses({ sufficiency: false, grade: o }) });
   await pipeline([
     source,
     ...head,

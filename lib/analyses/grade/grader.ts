@@ -6,8 +6,10 @@
 // segments), or an explicit run of traces.json or an audit log (run_start …
 // run_end, several to a file, interleaved in audit logs).
 import type { CanonicalEvent, EventOf, ThreadKind } from '../../core/events.js';
-import type { PatternStat, StreamItem } from '../../core/items.js';
-import { isReportItem } from '../../core/items.js';
+import type { StreamItem } from '../../core/items.js';
+import { isAnalysisItem } from '../../core/items.js';
+import type { PatternStat } from './items.js';
+import { gradeFinding, gradeResult, gradeSummary } from './items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import type { GradeOptions } from './options.js';
 import { allPatterns } from './options.js';
@@ -48,8 +50,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
-    if (isReportItem(ev)) return;
-    const flag = (run: string) => (f: Flag) => push({ kind: 'finding', analysis: 'grade', session: ev.session, run, flag: f });
+    if (isAnalysisItem(ev)) return;
+    const flag = (run: string) => (f: Flag) => push(gradeFinding(ev.session, run, f));
     switch (ev.kind) {
       case 'session_start':
         this.#reset(ev);
@@ -167,7 +169,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       // The session's id is final only now: before the first record naming it, it was the path.
       this.#finish(g, ev.session, undefined, delivered, push, ev.session);
     }
-    push({ kind: 'summary', analysis: 'grade', session: ev.session, patterns: Object.fromEntries(this.#stats), taskPatternMisses: this.#misses });
+    push(gradeSummary(ev.session, Object.fromEntries(this.#stats), this.#misses));
   }
 
   #taskFor(run: string, sourceTask: string | undefined): string {
@@ -182,7 +184,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
-    g.finish((f) => push({ kind: 'finding', analysis: 'grade', session, run: runId, flag: f }));
+    g.finish((f) => push(gradeFinding(session, runId, f)));
     const threads = new Map<string, ThreadKind>();
     for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
     // Claude Code's helper agents belong to the session: listed with its run, not graded.
@@ -202,6 +204,6 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       flags: g.flags,
       notEvaluated: g.notEvaluated,
     };
-    push({ kind: 'run', analysis: 'grade', session, result });
+    push(gradeResult(session, result));
   }
 }

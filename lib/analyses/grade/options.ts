@@ -1,11 +1,11 @@
 // Grading's settings: the reference engine's defaults, the config's keys
 // (the reference's trace-grader.config.yaml, unchanged), then flags.
 import { dirname } from 'node:path';
-import type { LoadedConfig } from '../../io/config.js';
+import type { GradeConfig } from './config.js';
 import type { PatternContext, ToolPattern } from './patterns.js';
 import { parseToolPattern } from './patterns.js';
 
-/** The reference engine's own defaults (anchors.md §8.6), used when no config exists. */
+/** The reference engine's own defaults, used when no config exists. */
 export const GRADE_DEFAULTS = { retryThreshold: 3, stepBudget: 40, grounding: true, verified: false } as const;
 
 export const FAIL_ON = ['corrupt-success', 'flaky', 'failing', 'warnings'] as const;
@@ -39,7 +39,13 @@ export interface GradeFlags {
   home?: string;
 }
 
-export function gradeOptions(loaded: LoadedConfig, flags: GradeFlags = {}): GradeOptions {
+/** A config as read: grading's keys, and the file they came from (null: none). */
+export interface LoadedGradeConfig {
+  readonly config: GradeConfig;
+  readonly path: string | null;
+}
+
+export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}): GradeOptions {
   const c = loaded.config;
   const ctx: PatternContext = { configDir: loaded.path === null ? undefined : dirname(loaded.path), home: flags.home };
   const pattern = (s: string): ToolPattern => parseToolPattern(s, ctx);

@@ -1,8 +1,10 @@
-// The reference grader's text layout (anchors.md §8.7) — PASS / WARN /
+// The reference grader's text layout — PASS / WARN /
 // CORRUPT / FAIL per run, its flags, pass^k per task, a summary — with the
 // task status words, the rules a source could not support, the τ-bench
 // estimators and the gate.
-import type { GradeSection } from '../../report/report.js';
+import type { GradeSection } from './report-section.js';
+import type { AnalysisItem } from '../../core/items.js';
+import type { GradeItem } from './items.js';
 import type { Verdict } from './verdicts.js';
 import { deliveredText, passKText } from './verdicts.js';
 import { plain } from '../../core/style.js';
@@ -55,4 +57,18 @@ export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
   out.push(`gate: ${paint(g.gate.exitCode === 0 ? 'green' : 'red', gateWords(g))} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
   for (const reason of g.gate.reasons) out.push(`  - ${p(reason)}`);
   return `${out.join('\n')}\n`;
+}
+
+/** One line for a flag or a graded run the moment it is decided, for a followed run. */
+export function gradeLiveLine(item: AnalysisItem): string | undefined {
+  const it = item as GradeItem;
+  if (it.kind === 'finding') {
+    const f = it.data.flag;
+    return `grade ${p(it.data.run)} step ${f.step} ${f.severity} ${f.rule}: ${p(f.detail)}\n`;
+  }
+  if (it.kind === 'result') {
+    const r = it.data.result;
+    return `grade ${p(r.run)}: ${r.verdict} (${r.steps} steps, ${r.flags.length} flags)\n`;
+  }
+  return undefined;
 }

@@ -3,8 +3,8 @@ import { THREAD_KINDS } from '../../core/events.js';
 // what is derived from it (tasks, pass^k, warnings, the gate), so two reports
 // merge by concatenating their runs.
 import { z } from 'zod';
-import { exitCodeFor } from '../../report/exit-code.js';
-import type { PatternStat } from '../../core/items.js';
+import { exitCodeFor } from '../../core/exit-code.js';
+import type { PatternStat } from './items.js';
 import { FAIL_ON } from './options.js';
 import type { FailOn } from './options.js';
 import { RULES } from './run-grader.js';

@@ -8,8 +8,8 @@
 // `irreversible` — what it runs is unknown, and nobody nests that deep but to
 // hide what runs.
 import { basename } from 'node:path';
-import { BLAST_CLASSES } from '../../io/config.js';
-import type { BlastClass } from '../../io/config.js';
+import { BLAST_CLASSES } from './config.js';
+import type { BlastClass } from './config.js';
 import type { SimpleCommand } from '../../shell/parse.js';
 import { allCommands, parseShell } from '../../shell/parse.js';
 import { unwrapCommand } from '../../shell/wrappers.js';

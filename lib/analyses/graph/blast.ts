@@ -2,8 +2,8 @@
 // strongest source that speaks (config > MCP annotations > Claude Code's
 // built-ins > the Bash class table); a tool none of them knows is `unknown`,
 // weighed as `write`, and listed so someone labels it.
-import { BLAST_CLASSES } from '../../io/config.js';
-import type { BlastClass } from '../../io/config.js';
+import { BLAST_CLASSES } from './config.js';
+import type { BlastClass } from './config.js';
 import { BASH_PREFIX } from './nodes.js';
 import { formerNames } from '../../core/tools.js';
 import { Wildcard } from '../../core/wildcard.js';

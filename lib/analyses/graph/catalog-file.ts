@@ -3,7 +3,7 @@
 // Real `tools/list` names are bare, so SERVER= names them as Claude Code
 // does (`mcp__SERVER__name`); names already starting with `mcp__` are kept.
 import { InputError } from '../../core/errors.js';
-import { readJsonFile } from '../../io/json-file.js';
+import { readJsonFile } from '../../core/json-file.js';
 import type { ToolAnnotations } from './blast.js';
 import { mcpToolName } from './nodes.js';
 import { isObject } from '../../core/records.js';

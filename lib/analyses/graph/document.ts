@@ -5,9 +5,6 @@
 // so two builds of the same traces are byte-identical. Probabilities and
 // risks are derived from it by the sub-commands (probability.ts).
 import { z } from 'zod';
-import { InputError } from '../../core/errors.js';
-import { keyPath } from '../../io/config.js';
-import { readJsonFile } from '../../io/json-file.js';
 import { byCodeUnit } from '../../core/canonical-json.js';
 import type { GraphAccumulator } from './accumulate.js';
 import { splitKey } from './accumulate.js';
@@ -16,7 +13,6 @@ import type { BlastClass, ToolAnnotations } from './blast.js';
 import type { CatalogTool } from './catalog-file.js';
 import { END, START, mcpServer, nodesOfCatalogName } from './nodes.js';
 import { canonicalToolName, formerNames } from '../../core/tools.js';
-import { foldRenamedTools } from './renamed.js';
 
 export const GRAPH_SCHEMA_VERSION = 1;
 export const DEFAULT_SIMILARITY_FACTOR = 0.5;
@@ -157,15 +153,4 @@ export function buildGraph(acc: GraphAccumulator, b: BuildInputs): Graph {
     edges,
     triples,
   };
-}
-
-/** A graph.json, validated; every problem with its key path. */
-export async function readGraph(path: string, cwd?: string): Promise<Graph> {
-  const value = await readJsonFile(path, 'graph', cwd);
-  const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (version !== GRAPH_SCHEMA_VERSION) throw new InputError(`${path}: schemaVersion ${JSON.stringify(version)} is not ${GRAPH_SCHEMA_VERSION}; rebuild it with 'graph build'`);
-  const parsed = graphSchema.safeParse(value);
-  if (parsed.success) return foldRenamedTools(parsed.data, CATALOG_ORIGINS);
-  const lines = parsed.error.issues.slice(0, 20).map((i) => `${path}: ${keyPath(i.path)}: ${i.message}`);
-  throw new InputError(lines.join('\n'));
 }

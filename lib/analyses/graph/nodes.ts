@@ -4,7 +4,7 @@
 // its current name (`Task` calls land on `Agent`).
 import { classifyBash } from './bash-class.js';
 import { SHELL_TOOL, canonicalToolName } from '../../core/tools.js';
-import { BLAST_CLASSES } from '../../io/config.js';
+import { BLAST_CLASSES } from './config.js';
 
 export const START = 'START';
 export const END = 'END';

@@ -3,7 +3,7 @@
 // `coverage`, `diff`, `policy`, `heatmap`. Published as zod and JSON Schema
 // beside graph.json's own.
 import { z } from 'zod';
-import { inputErrorSchema } from '../../report/report.js';
+import { inputErrorSchema } from '../../core/input-error.js';
 import { backlogItemSchema } from './backlog.js';
 import { coverageSchema } from './coverage.js';
 import { diffSchema } from './diff.js';

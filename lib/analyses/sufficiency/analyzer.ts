@@ -9,8 +9,9 @@
 // and a finding goes out at once. State is per open thread and per undecided
 // probe; a probe's response text is kept only until it is decided.
 import type { EventOf, ToolCallRef } from '../../core/events.js';
-import type { StreamItem, SufficiencyFinding } from '../../core/items.js';
-import { isReportItem } from '../../core/items.js';
+import type { StreamItem } from '../../core/items.js';
+import { isAnalysisItem } from '../../core/items.js';
+import { sufficiencyFinding, sufficiencySummary } from './items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import type { FileRef } from '../../shell/file-access.js';
 import { classifyShell } from '../../shell/file-access.js';
@@ -123,7 +124,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
-    if (isReportItem(ev)) return;
+    if (isAnalysisItem(ev)) return;
     this.#session = ev.session;
     const decided: Decision[] = [];
     switch (ev.kind) {
@@ -166,7 +167,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     }
     this.#emit(decided, push);
     if (ev.kind === 'session_end') {
-      push({ kind: 'summary', analysis: 'sufficiency', session: ev.session, counts: this.#counts });
+      push(sufficiencySummary(ev.session, this.#counts));
       this.#reset();
     }
   }
@@ -392,8 +393,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #emit(decided: Decision[], push: Push<StreamItem>): void {
     if (decided.length > 1) decided.sort((a, b) => a.seq - b.seq);
     for (const d of decided) {
-      const f: SufficiencyFinding = { kind: 'finding', analysis: 'sufficiency', session: d.call.session, seq: d.seq, call: d.call };
-      push(f);
+      push(sufficiencyFinding(d.call.session, d.seq, d.call));
     }
   }
 }

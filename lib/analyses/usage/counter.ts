@@ -5,21 +5,21 @@
 // Blocks of one message arrive together within their thread, so one message
 // per thread is kept open: memory is bounded by open threads.
 import type { EventOf } from '../../core/events.js';
-import type { StreamItem, Tokens } from '../../core/items.js';
-import { isReportItem } from '../../core/items.js';
+import type { StreamItem } from '../../core/items.js';
+import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
-import { addTokens, emptyTokens } from './token-counts.js';
+import type { TokenCounts } from './token-counts.js';
+import { addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
 
-
-export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
+export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   /** The message still streaming in each thread, with its latest usage. */
   #open = new Map<string, EventOf<'usage'>>();
   /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
-  #byThread = new Map<string, Tokens>();
+  #byThread = new Map<string, TokenCounts>();
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
-    if (isReportItem(ev)) return;
+    if (isAnalysisItem(ev)) return;
     switch (ev.kind) {
       case 'session_start':
         this.#open.clear();
@@ -36,8 +36,8 @@ export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'session_end': {
         for (const thread of [...this.#open.keys()]) this.#flush(thread);
-        const total = [...this.#byThread.values()].reduce(addTokens, emptyTokens());
-        push({ kind: 'summary', analysis: 'tokens', session: ev.session, total, byThread: Object.fromEntries(this.#byThread) });
+        const total = [...this.#byThread.values()].reduce(addTokenCounts, emptyTokenCounts());
+        push(usageSummary(ev.session, total, Object.fromEntries(this.#byThread)));
         this.#byThread = new Map();
         return;
       }
@@ -53,6 +53,6 @@ export class TokenCounter implements StageLogic<StreamItem, StreamItem> {
   }
 
   #count(u: EventOf<'usage'>): void {
-    this.#byThread.set(u.thread, addTokens(this.#byThread.get(u.thread) ?? emptyTokens(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation }));
+    this.#byThread.set(u.thread, addTokenCounts(this.#byThread.get(u.thread) ?? emptyTokenCounts(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation }));
   }
 }

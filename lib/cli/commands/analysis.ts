@@ -2,7 +2,6 @@
 // both. One definition: the flags each analysis takes, the stages, the
 // reporters, and the exit code — computed from the report, so the two can
 // never disagree.
-import type { ParseArgsConfig } from 'node:util';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { onDisk } from '../../core/on-disk.js';
@@ -12,20 +11,17 @@ import { loadConfig } from '../../io/config.js';
 import { discoverSessions, skippedWarning } from '../../io/inputs.js';
 import { readSessions } from '../../io/source.js';
 import type { SourceOptions } from '../../io/source.js';
-import type { ExitCode } from '../../report/exit-code.js';
-import { EXIT } from '../../report/exit-code.js';
-import { ReportBuilder } from '../../report/report.js';
-import type { InputErrorItem } from '../../report/report.js';
-import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../../analyses/sufficiency/analyzer.js';
+import type { ExitCode } from '../../core/exit-code.js';
+import { EXIT } from '../../core/exit-code.js';
+import { ReportBuilder } from '../../report/index.js';
+import type { InputErrorItem } from '../../core/input-error.js';
 import { stages } from '../../../transforms/pipeline.js';
-import { DEFAULT_MARKER } from '../../analyses/sufficiency/returned.js';
-import { DEFAULT_FAIL_ON, FAIL_ON, gradeOptions } from '../../analyses/grade/options.js';
-import type { FailOn } from '../../analyses/grade/options.js';
+import { formatChoice } from '../../io/format-choice.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../core/errors.js';
-import { openReporters, REPORTERS, reporterSpecs, settleOutputs } from '../reporters.js';
+import { openReporters, reporterSpecs, settleOutputs } from '../reporters.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
@@ -36,75 +32,18 @@ import type { CliIO } from '../io.js';
 import { say } from '../io.js';
 import { parseFlags, positiveInt, regexFlag } from '../flags.js';
 import type { Command } from '../command.js';
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-const COMMON = {
-  reporter: { type: 'string', multiple: true },
-  json: { type: 'boolean' },
-  config: { type: 'string' },
-  format: { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-  project: { type: 'string' },
-  session: { type: 'string' },
-  follow: { type: 'boolean', short: 'f' },
-  'idle-timeout': { type: 'string' },
-} satisfies Options;
-const SESSION = { list: { type: 'boolean' }, all: { type: 'boolean' } } satisfies Options;
-const SUFFICIENCY = { probe: { type: 'string' }, 'probe-family': { type: 'string' } } satisfies Options;
-const GRADE = { outcomes: { type: 'string' }, task: { type: 'string' }, 'task-pattern': { type: 'string' }, 'fail-on': { type: 'string' } } satisfies Options;
-
-/** Every flag's value as parsed; a command accepts only its own analyses' flags. */
-interface Values {
-  reporter?: string[];
-  json?: boolean;
-  config?: string;
-  format?: string;
-  'max-line-bytes'?: string;
-  quiet?: boolean;
-  help?: boolean;
-  probe?: string;
-  'probe-family'?: string;
-  outcomes?: string;
-  task?: string;
-  'task-pattern'?: string;
-  'fail-on'?: string;
-  project?: string;
-  session?: string;
-  follow?: boolean;
-  'idle-timeout'?: string;
-  list?: boolean;
-  all?: boolean;
-}
-
-const FORMATS = ['claude', 'audit', 'traces'];
-
-const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', ')} (default text); repeatable; =FILE writes a file
-  --json                  same as --reporter json
-  --config FILE           agent-eval.yaml to use (default: the nearest one upward)
-  --format NAME           read every input as ${FORMATS.join(' | ')} (default: detected per file)
-  --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
-  --project DIR           read sessions of this project (its newest, or --session)
-  --session ID            a session of the project (id or unique prefix)
-  -f, --follow            keep reading as the input grows; stops at the run's
-                          result, on SIGINT, or after --idle-timeout
-  --idle-timeout DUR      e.g. 90s, 10m (default: none for session files, 10m for stream-json)
-  -q, --quiet             no diagnostics or progress on stderr
-  -h, --help              this help`;
-const HELP_SUFFICIENCY = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})
-  --probe-family REGEX    a next call of these is "explore again" (default: ${DEFAULT_FAMILY})`;
-const HELP_GRADE = `  --outcomes FILE         JSON or JSONL of {run, delivered}: outcomes for runs whose source has none
-  --task NAME             all inputs are runs of one task (for pass^k)
-  --task-pattern REGEX    a run's task is the first group (or the match) of its path
-  --fail-on LIST          gate on ${FAIL_ON.join(',')} (default ${DEFAULT_FAIL_ON.join(',')})`;
+import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, SESSION, SUFFICIENCY } from './analysis-flags.js';
+import type { Options, Values } from './analysis-flags.js';
+import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
+import type { ChosenAnalysis } from '../analysis-choice.js';
 
 interface Spec {
   readonly name: string;
   readonly summary: string;
-  readonly sufficiency: boolean;
-  readonly grade: boolean;
+  /** The analyses it runs (usage always runs too). */
+  readonly analyses: readonly ChosenAnalysis[];
+  /** `--analyses` may pick among them. */
+  readonly choose?: boolean;
   readonly usage: string;
   /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
   readonly session?: boolean;
@@ -116,25 +55,10 @@ async function totalBytes(files: readonly string[], cwd: string): Promise<number
   return n;
 }
 
-/** `90s`, `10m`, `1h`, or seconds. */
-function durationFlag(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-  if (!m) throw new UsageError(`${flag}: expected a duration such as 90s or 10m, got '${value}'`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
-  return Number(m[1]) * unit;
-}
-
-function failOnFlag(value: string | undefined): FailOn[] | undefined {
-  if (value === undefined) return undefined;
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const v of list) if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on: unknown '${v}' (choose from ${FAIL_ON.join(', ')})`);
-  return list as FailOn[];
-}
-
 function makeCommand(spec: Spec): Command {
-  const options: Options = { ...COMMON, ...(spec.sufficiency ? SUFFICIENCY : {}), ...(spec.grade ? GRADE : {}), ...(spec.session ? SESSION : {}) };
-  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.sufficiency ? [HELP_SUFFICIENCY] : []), ...(spec.grade ? [HELP_GRADE] : []), ''].join('\n');
+  const has = (a: ChosenAnalysis): boolean => spec.analyses.includes(a);
+  const options: Options = { ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...(has('sufficiency') ? SUFFICIENCY : {}), ...(has('grade') ? GRADE : {}), ...(spec.session ? SESSION : {}) };
+  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.choose ? [HELP_ANALYSES] : []), ...(has('sufficiency') ? [HELP_SUFFICIENCY] : []), ...(has('grade') ? [HELP_GRADE] : []), ''].join('\n');
 
   async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const parsed = parseFlags(argv, options);
@@ -153,8 +77,8 @@ function makeCommand(spec: Spec): Command {
     if (values.session !== undefined && values.all) throw new UsageError('--session and --all cannot be used together');
     // Everything a user can get wrong is checked before anything is read.
     const specs = reporterSpecs(values.reporter, values.json);
-    const format = values.format;
-    if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format: unknown '${format}' (choose from ${FORMATS.join(', ')})`);
+    const chosen = chosenAnalyses(spec.analyses, values.analyses, values as Record<string, unknown>);
+    const format = formatChoice(values.format);
     const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
     const probeFlag = regexFlag('--probe', values.probe);
     const familyFlag = regexFlag('--probe-family', values['probe-family']);
@@ -166,18 +90,10 @@ function makeCommand(spec: Spec): Command {
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
-    const suff = spec.sufficiency
-      ? { probe: probeFlag ?? loaded.config.sufficiency?.probe ?? DEFAULT_PROBE, family: familyFlag ?? loaded.config.sufficiency?.family ?? DEFAULT_FAMILY, marker: loaded.config.sufficiency?.marker ?? DEFAULT_MARKER }
-      : undefined;
-    const gradeOpts = spec.grade ? gradeOptions(loaded, { task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME }) : undefined;
+    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
-    const sinkOpts: SinkOptions = {
-      sufficiency: suff ? { probe: suff.probe } : undefined,
-      grade: gradeOpts ? { config: gradeOpts.config, verified: gradeOpts.verified, failOn: gradeOpts.failOn, outcomeRuns: outcomes ? [...outcomes.keys()] : undefined } : undefined,
-      inputErrors,
-      warnings,
-    };
+    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };
     // Inputs: files and folders, or a project's sessions.
     let inputs = positionals;
     let projectDir: string | undefined;
@@ -214,7 +130,7 @@ function makeCommand(spec: Spec): Command {
       maxLineBytes,
       cwd: io.cwd,
       stdin: io.stdin,
-      format: format === 'traces' ? 'document' : format === undefined ? undefined : 'jsonl',
+      format: format?.file,
       // SIGINT stops reading; what was read is still reported.
       signal: io.signal,
       follow,
@@ -229,9 +145,9 @@ function makeCommand(spec: Spec): Command {
     const source = values.follow && spec.session && projectDir !== undefined && values.session === undefined ? followProject(projectDir, sourceOptions) : readSessions(sessions, sourceOptions);
     // The line is cleared when reading ends, before any report is written.
     source.once('end', () => progress?.end());
-    const pipelineStages = stages({ normalize: { format: format === 'claude' || format === 'audit' ? format : undefined, onResult: follow ? () => end.abort() : undefined }, sufficiency: suff ?? false, grade: gradeOpts });
+    const pipelineStages = stages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses });
     // The exit code comes from the report itself.
-    const collector = new ReportBuilder({ ...sinkOpts, keepCalls: false });
+    const collector = new ReportBuilder({ ...sinkOpts, keepDetail: false });
     const tally = new ReadTally();
     const observe = (item: StreamItem): void => {
       collector.add(item);
@@ -267,7 +183,7 @@ function makeCommand(spec: Spec): Command {
     if (ended === 'reader-closed') return report.grade?.gate.failed ? EXIT.gate : report.inputErrors.length ? EXIT.input : EXIT.ok;
     if (!values.quiet) {
       for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
-      for (const w of report.grade?.warnings.filter((x) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
+      for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
       if (report.sufficiency && !report.grade && report.sufficiency.answered + report.sufficiency.errors + report.sufficiency.unjudged + report.sufficiency.pending === 0) {
         const called = tally.toolsCalled();
         say(io, `note: no call of a probe tool (--probe ${report.sufficiency.probe}) was read${called ? `; tools called: ${called}` : ''}`);
@@ -279,23 +195,10 @@ function makeCommand(spec: Spec): Command {
   return { name: spec.name, summary: spec.summary, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
 }
 
-const INPUTS = `Reads Claude Code stream-json or session files, traces.json documents and
-audit logs, from files, directories (walked for *.jsonl and *.json) or stdin
-(no input, or -). X.tN.jsonl is segment N of X.jsonl.`;
-
-/** Exit codes as each command can end: sufficiency has no gate. */
-const EXITS_GATED = `Exit: 0 ok, 3 gate failed, 2 usage or input error (or nothing graded),
-1 internal error.`;
-const EXITS_UNGATED = 'Exit: 0 ok, 2 usage or input error, 1 internal error.';
-
-const HELP_SESSION = `  --list                  list the project's sessions (tab-separated; JSON with --json)
-  --all                   every session of the project, oldest first`;
-
 export const sessionCommand = makeCommand({
   name: 'session',
   summary: 'a Claude Code project\'s sessions: the newest, one, or all; --follow to watch',
-  sufficiency: true,
-  grade: true,
+  analyses: ['sufficiency', 'grade'],
   session: true,
   usage: `Usage: agent-eval-stream session [PROJECT_DIR] [--session ID | --list | --all] [options]
 
@@ -309,23 +212,21 @@ ${EXITS_GATED}`,
 export const analyzeCommand = makeCommand({
   name: 'analyze',
   summary: 'sufficiency and grading together (the default)',
-  sufficiency: true,
-  grade: true,
+  analyses: ['sufficiency', 'grade'],
+  choose: true,
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 
 export const sufficiencyCommand = makeCommand({
   name: 'sufficiency',
   summary: 'tool-response sufficiency of probe calls',
-  sufficiency: true,
-  grade: false,
+  analyses: ['sufficiency'],
   usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}\n${EXITS_UNGATED}`,
 });
 
 export const gradeCommand = makeCommand({
   name: 'grade',
   summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate',
-  sufficiency: false,
-  grade: true,
+  analyses: ['grade'],
   usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}\n${EXITS_GATED}`,
 });

@@ -5,14 +5,14 @@
 import { resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../../io/config.js';
-import { EXIT, exitCodeFor } from '../../report/exit-code.js';
-import type { ExitCode } from '../../report/exit-code.js';
+import { EXIT, exitCodeFor } from '../../core/exit-code.js';
+import type { ExitCode } from '../../core/exit-code.js';
 import { InputError, UsageError } from '../../core/errors.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { collectGraph } from '../../../transforms/collect-graph.js';
 import { readCatalogFile } from '../../analyses/graph/catalog-file.js';
 import type { CatalogTool } from '../../analyses/graph/catalog-file.js';
-import { readGraph } from '../../analyses/graph/document.js';
+import { readGraph } from '../../analyses/graph/read-graph.js';
 import type { Graph } from '../../analyses/graph/document.js';
 import { backlog } from '../../analyses/graph/backlog.js';
 import { coverage, METRICS } from '../../analyses/graph/coverage.js';
@@ -36,6 +36,7 @@ import { checkOutputs, writeOutput } from '../output-files.js';
 import type { InputSet } from '../output-files.js';
 import { discoverSessions } from '../../io/inputs.js';
 import { colourFor, plain } from '../../core/style.js';
+import { formatChoice, formatNames } from '../../io/format-choice.js';
 import type { Paint } from '../../core/style.js';
 import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
@@ -133,7 +134,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   --catalog [SERVER=]FILE an MCP tools/list result; SERVER= names bare tools mcp__SERVER__…
   --config FILE           agent-eval.yaml (catalog.tools, catalog.blast, weights, floor …)
   -o, --output FILE       where to write (default stdout)
-  --format NAME           claude | audit | traces (default: detected per file)
+  --format NAME           ${formatNames().join(' | ')} (default: detected per file)
   --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
   -q, --quiet             no diagnostics on stderr
 `);
@@ -144,7 +145,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   const evals = lists.eval!;
   if (!prod.length && !evals.length && !values.catalog?.length) throw new UsageError('graph build: give --prod, --eval or --catalog inputs');
   const format = values.format;
-  if (format !== undefined && format !== 'claude' && format !== 'audit' && format !== 'traces') throw new UsageError(`--format: unknown '${format}' (choose from claude, audit, traces)`);
+  formatChoice(format);
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const out = values.output;
   await checkOutputs(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }], await graphInputs([...prod, ...evals], io.cwd), io.cwd);

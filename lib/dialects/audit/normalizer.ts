@@ -3,8 +3,7 @@
 // path, tool}`. One run per session_id, or per file when lines have none.
 // Audit logs record neither a call's outcome nor reads, and say so in
 // run_start so that rules needing them report "not evaluated".
-import type { EventSink } from '../claude/normalizer.js';
-import type { RecordNormalizer } from '../registry.js';
+import type { EventSink, RecordNormalizer } from '../types.js';
 
 type Obj = Record<string, unknown>;
 

@@ -3,27 +3,12 @@
 // `assistant` line, blocks of one API message share `message.id` and repeat
 // its usage; `tool_result.content` is a string or an array of blocks; only
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.
-import type { EventBody, RecordMeta } from '../../core/events.js';
+import type { RecordMeta } from '../../core/events.js';
+import type { EventSink } from '../types.js';
 import { SidechainLinker, userText } from './sidechains.js';
 import { excerpt, isObject } from '../../core/records.js';
 import { isDelegation } from '../../core/tools.js';
 
-/** Where a normalizer sends what it decides; the stage stamps the envelope. */
-export interface EventSink {
-  readonly started: boolean;
-  /** The thread every record now belongs to (a subagent file read into its session), if any. */
-  readonly threadOverride: string | undefined;
-  pushThread(thread: string): void;
-  popThread(): void;
-  /** The file being read (a path as given, or `-`). */
-  readonly file: string;
-  start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void;
-  /** `body` must be a fresh object: it is stamped with the envelope in place. */
-  emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void;
-  setSessionId(id: string): void;
-  /** A record type nobody told us about: skipped and counted. */
-  unknownType(type: string, line: number): void;
-}
 
 /** Line types that carry no messages: skipped without a word. */
 export const SILENT_TYPES: ReadonlySet<string> = new Set([

@@ -2,8 +2,7 @@
 // is a run: run_start, its calls in start order (each tool_call with its
 // tool_result, since a span holds both), nested agents as their own threads,
 // run_end. Spans say nothing about whether the task was delivered.
-import type { EventSink } from '../claude/normalizer.js';
-import type { RecordNormalizer } from '../registry.js';
+import type { EventSink, RecordNormalizer } from '../types.js';
 import type { OtelValue } from './spans.js';
 import { MAX_VALUE_DEPTH } from '../../core/deep-values.js';
 

@@ -13,13 +13,10 @@
 //   also one such object per line)      {"spans": [span, …]}     (SDK dump)
 // Spans are assembled with numbers kept as strings: their ids and times are
 // 64- and 128-bit integers.
-import { Readable } from 'node:stream';
 import Assembler from 'stream-json/assembler.js';
 import type { PreRecord } from '../../core/records.js';
 import type { OtelValue, SpanShape } from '../otel/spans.js';
 import { OTEL_MARK, SpanCollector } from '../otel/spans.js';
-import { EVENT_HIGH_WATER_MARK } from '../../core/stage.js';
-import { documentRecords } from '../../io/document-records.js';
 
 type Token = { name: string; value?: unknown };
 
@@ -171,9 +168,4 @@ export class TracesWalker {
 /** A record of Claude Code's stream-json: a typed message of a session, never a traces run. */
 function isClaudeRecord(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && (typeof v.session_id === 'string' || (typeof v.message === 'object' && v.message !== null));
-}
-
-/** bytes of a traces.json document → parsed records for the traces dialect (see document-records.ts). */
-export function tracesRecords(bytes: Readable, file: string): Readable {
-  return Readable.from(documentRecords(bytes as AsyncIterable<Buffer | string>, file), { objectMode: true, highWaterMark: EVENT_HIGH_WATER_MARK });
 }

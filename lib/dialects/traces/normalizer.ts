@@ -5,8 +5,7 @@
 // name may follow its runs: their run_end waits (an id and an outcome each).
 // A task is named by `task`, else `id` (the reference's `task or id`): runs
 // wait while only an `id` has been seen, since a `task` may still come.
-import type { EventSink } from '../claude/normalizer.js';
-import type { RecordNormalizer } from '../registry.js';
+import type { EventSink, RecordNormalizer } from '../types.js';
 import type { TracesValue } from './document.js';
 import { TRACES_MARK } from './document.js';
 import { isObject } from '../../core/records.js';

@@ -2,7 +2,7 @@
 // Markdown. Names come from traces: control characters are escaped for the
 // terminal, pipes and markup for Markdown.
 import { printable } from '../../../core/escape.js';
-import { cell as markdownCell } from '../../../../sinks/markdown.js';
+import { markdownText as markdownCell } from '../../../core/escape.js';
 import { maxOf } from '../../../core/arrays.js';
 
 export { markdownCell };

@@ -10,10 +10,10 @@
 // none, its name decides (`agent-*.jsonl`, or a file in a `subagents/` folder).
 import { createReadStream } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { SessionInput } from '../../io/inputs.js';
-import { onDisk } from '../../core/on-disk.js';
-import type { GivenSubagent } from './subagents.js';
-import { mapLimit } from './locate.js';
+import type { SessionInput } from './session-input.js';
+import { onDisk } from '../core/on-disk.js';
+import type { GivenSubagent } from '../dialects/claude/subagents.js';
+import { mapLimit } from '../dialects/claude/locate.js';
 
 /** What a session file's first records say about it. */
 export interface SessionHead {

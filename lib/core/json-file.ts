@@ -5,8 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { parser } from 'stream-json';
 import Assembler from 'stream-json/assembler.js';
-import { InputError } from '../core/errors.js';
-import { onDisk } from '../core/on-disk.js';
+import { InputError } from './errors.js';
+import { onDisk } from './on-disk.js';
 
 /** `path` as the user wrote it (messages show it), resolved against `cwd` to read. */
 export async function readJsonFile(path: string, what: string, cwd?: string): Promise<unknown> {

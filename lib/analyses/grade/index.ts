@@ -1,0 +1,41 @@
+// Trajectory grading: each run's steps against config rules, a verdict per
+// run, pass^k per task, and a gate. The rules live in run-grader.ts and
+// verdicts.ts; docs/grading.md states them.
+import type { Analysis } from '../types.js';
+import type { AnalysisItem } from '../../core/items.js';
+import { Grader } from './grader.js';
+import type { GradeOptions } from './options.js';
+import { gradeConfig } from './config.js';
+import { gradeSectionSchema, NOTHING_GRADED } from './report-section.js';
+import type { GradeSection } from './report-section.js';
+import { GradeCollector, mergeGrade } from './collect.js';
+import { gradeLiveLine, renderGradeText } from './render-text.js';
+import { gradeMarkdown } from './render-markdown.js';
+import { gradeJunit } from './render-junit.js';
+import { GRADE } from './items.js';
+import type { GradeItem } from './items.js';
+
+export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
+  name: GRADE,
+  key: 'grade',
+  config: gradeConfig,
+  logic: (o) => new Grader(o),
+  section: gradeSectionSchema,
+  collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
+  merge: mergeGrade,
+  // Grading that graded nothing fails closed, like an unreadable input.
+  gate: (g) => ({ failed: g.gate.failed, problems: g.runs.length === 0 ? [NOTHING_GRADED] : [] }),
+  render: {
+    text: (g, paint) => renderGradeText(g, paint),
+    live: gradeLiveLine,
+    markdown: gradeMarkdown,
+    junit: gradeJunit,
+    ndjsonItem: (item: AnalysisItem) => {
+      const it = item as GradeItem;
+      if (it.kind === 'finding') return { type: 'finding', analysis: GRADE, session: it.session, run: it.data.run, ...it.data.flag };
+      if (it.kind === 'result') return { type: 'run', analysis: GRADE, ...it.data.result };
+      return undefined;
+    },
+    ndjsonSummary: ({ runs: _runs, patterns: _patterns, ...rest }) => rest,
+  },
+};

@@ -1,0 +1,38 @@
+// The analyses a report holds, in report order. Adding one is its folder and
+// one line here.
+import type { Analysis, Configured, SectionsOf } from './types.js';
+import { configure } from './types.js';
+import type { SufficiencyOptions } from './sufficiency/analyzer.js';
+import type { GradeOptions } from './grade/options.js';
+import { sufficiencyAnalysis } from './sufficiency/index.js';
+import { gradeAnalysis } from './grade/index.js';
+import { usageAnalysis } from './usage/index.js';
+
+const BUILT_IN = [sufficiencyAnalysis, gradeAnalysis, usageAnalysis] as const;
+
+export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
+
+/** The sections of the built-in analyses, typed, for code that reads a report. */
+export type BuiltInSections = SectionsOf<typeof BUILT_IN>;
+
+export function analysisNamed(name: string, analyses: readonly Analysis[] = ANALYSES): Analysis | undefined {
+  return analyses.find((a) => a.name === name);
+}
+
+export { sufficiencyAnalysis, gradeAnalysis, usageAnalysis };
+
+export interface BuiltInChoice {
+  /** Sufficiency runs unless this is false. */
+  sufficiency?: SufficiencyOptions | false;
+  /** Grading runs when given (see `gradeOptions`). */
+  grade?: GradeOptions;
+}
+
+/** The built-in analyses, configured: sufficiency (unless false), grading (when given), usage — in report order. */
+export function builtInAnalyses(o: BuiltInChoice = {}): Configured[] {
+  const out: Configured[] = [];
+  if (o.sufficiency !== false) out.push(configure(sufficiencyAnalysis, o.sufficiency ?? {}) as Configured);
+  if (o.grade) out.push(configure(gradeAnalysis, o.grade) as Configured);
+  out.push(configure(usageAnalysis, {}) as Configured);
+  return out;
+}

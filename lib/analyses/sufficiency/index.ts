@@ -1,0 +1,34 @@
+// Tool-response sufficiency: for every call of a probe tool, the agent's next
+// substantive call in the same thread is a verdict on the response. The
+// rules live in analyzer.ts and reaction.ts; docs/sufficiency.md states them.
+import type { Analysis } from '../types.js';
+import type { AnalysisItem } from '../../core/items.js';
+import { DEFAULT_PROBE, SufficiencyAnalyzer } from './analyzer.js';
+import type { SufficiencyOptions } from './analyzer.js';
+import { sufficiencyConfig } from './config.js';
+import { mergeSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
+import type { SufficiencySection } from './report-section.js';
+import { renderSufficiencyText, sufficiencyLiveLine } from './render-text.js';
+import { sufficiencyMarkdown } from './render-markdown.js';
+import { SUFFICIENCY } from './items.js';
+import type { SufficiencyItem } from './items.js';
+
+export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency'> = {
+  name: SUFFICIENCY,
+  key: 'sufficiency',
+  config: sufficiencyConfig,
+  logic: (o) => new SufficiencyAnalyzer(o),
+  section: sufficiencySectionSchema,
+  collector: (o, c) => new SufficiencyCollector(o.probe ?? DEFAULT_PROBE, c.keepDetail),
+  merge: mergeSufficiency,
+  render: {
+    text: (s) => renderSufficiencyText(s),
+    live: sufficiencyLiveLine,
+    markdown: (s) => ({ body: sufficiencyMarkdown(s) }),
+    ndjsonItem: (item: AnalysisItem) => {
+      const it = item as SufficiencyItem;
+      return it.kind === 'finding' ? { type: 'finding', analysis: SUFFICIENCY, ...it.data.call } : undefined;
+    },
+    ndjsonSummary: ({ calls: _calls, bySession: _bySession, ...counts }) => counts,
+  },
+};

@@ -1,0 +1,111 @@
+// The analysis contract. An analysis is one object: what it computes on the
+// stream, the report section it keeps, how two sections merge, what it adds
+// to the gate, and how each reporter shows it. The report builder, the merge,
+// the schema writer and every sink loop over the analyses they are given and
+// never name one, so adding an analysis is one folder and one line in
+// lib/analyses/index.ts. docs/library.md walks through writing one.
+import type { z } from 'zod';
+import type { AnalysisItem, StreamItem } from '../core/items.js';
+import type { StageLogic } from '../core/stage.js';
+import type { Paint } from '../core/style.js';
+
+/** What the report builder knows about the session an item belongs to, when the analysis commits it. */
+export interface SessionVerdict {
+  /** The session was read before in this stream: its second copy counts once (see `merge`). */
+  readonly duplicate: boolean;
+  /** A followed file restarted: if the session is read again, that copy replaces this one (`forget`). */
+  readonly replaceable: boolean;
+}
+
+/** Collects one analysis' items into its report section while a stream is read. */
+export interface SectionCollector<S> {
+  /** An item of this analysis, with what is known of its session. */
+  add(item: AnalysisItem, session: SessionVerdict): void;
+  /** The session is being read again from the start: drop what was kept of it. */
+  forget(session: string): void;
+  build(env: SectionEnv): S;
+}
+
+/** What the envelope knows that a section may need. */
+export interface SectionEnv {
+  /** Input errors of the whole report: a gate's own exit code includes them. */
+  readonly inputErrors: number;
+}
+
+export interface MergeEnv extends SectionEnv {
+  /** Was this session in the first report? Then the first report's copy counts (unless the analysis knows better). */
+  inFirst(session: string): boolean;
+}
+
+/** What a section adds to the exit code (the one function in lib/core/exit-code.ts decides it). */
+export interface GateContribution {
+  readonly failed: boolean;
+  /** What the section found wrong with its input as a whole, one line each (nothing graded): each counts as an input error. */
+  readonly problems: readonly string[];
+}
+
+export interface CollectorOptions {
+  /**
+   * Keep every detail for the report's lists (default true). A reporter that
+   * has already streamed them (ndjson), or prints only a summary, says false.
+   */
+  readonly keepDetail: boolean;
+}
+
+/** A JUnit fragment: whole `<testsuite>` elements, and what they count. */
+export interface JunitPart {
+  readonly suites: string[];
+  readonly tests: number;
+  readonly failures: number;
+}
+
+export interface Renderers<S> {
+  /** A block of the text report (ends with a newline). */
+  text?(section: S, paint: Paint): string;
+  /** One line for a finding or result the moment it is decided (`--follow`). */
+  live?(item: AnalysisItem): string | undefined;
+  /** Markdown: `head` lines go first in the page (a gate), `body` in the section's place. */
+  markdown?(section: S): { head?: string[]; body: string[] };
+  junit?(section: S): JunitPart;
+  /** An ndjson line (an object) for an item as it comes. */
+  ndjsonItem?(item: AnalysisItem): Record<string, unknown> | undefined;
+  /** The section's part of the ndjson summary line: its counts, without what was streamed. */
+  ndjsonSummary?(section: S): Record<string, unknown>;
+}
+
+export interface Analysis<O = unknown, S = unknown, K extends string = string> {
+  readonly name: string;
+  /** The key of its section in the report (usually its name). */
+  readonly key: K;
+  /** Its keys in agent-eval.yaml, as zod shapes: usually one namespace named after it. */
+  readonly config?: z.ZodRawShape;
+  /** Its per-event logic for one stream: pushes every item on, and its own items. */
+  logic(options: O): StageLogic<StreamItem, StreamItem>;
+  /** The section's schema: the report's JSON Schema is generated from the composition. */
+  readonly section: z.ZodType<S>;
+  collector(options: O, c: CollectorOptions): SectionCollector<S>;
+  /** Exact and associative, keyed by session: a session in both counts once. */
+  merge(a: S | undefined, b: S | undefined, env: MergeEnv): S;
+  gate?(section: S): GateContribution;
+  readonly render: Renderers<S>;
+}
+
+/** An analysis with the options of one run. */
+export interface Configured<O = unknown, S = unknown> {
+  readonly analysis: Analysis<O, S>;
+  readonly options: O;
+}
+
+/** Pairs an analysis with its options, keeping their types together. */
+export function configure<O, S>(analysis: Analysis<O, S>, options: O): Configured<O, S> {
+  return { analysis, options } as Configured<O, S>;
+}
+
+/** The analysis an item belongs to, among those given. */
+export function analysisOf(item: AnalysisItem, analyses: readonly Configured[]): Configured | undefined {
+  return analyses.find((c) => c.analysis.name === item.analysis);
+}
+
+/** The report sections of a list of analyses, by key, each optional. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SectionsOf<T extends readonly Analysis<any, any, string>[]> = { [A in T[number] as A['key']]?: A extends Analysis<any, infer S, string> ? S : never };

@@ -1,0 +1,56 @@
+// Which analyses a command runs, and each one's options from the config and
+// the flags. The CLI is where analyses are named: a command runs a fixed
+// set, the default one takes `--analyses`, and a flag of an analysis left
+// out is a usage error rather than silently ignored.
+import { UsageError } from '../core/errors.js';
+import type { Configured } from '../analyses/types.js';
+import { builtInAnalyses } from '../analyses/index.js';
+import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
+import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
+import { gradeOptions } from '../analyses/grade/options.js';
+import type { FailOn } from '../analyses/grade/options.js';
+import type { LoadedConfig } from '../io/config.js';
+
+/** The analyses a command can be asked for (token usage always runs). */
+export const CHOOSABLE = ['sufficiency', 'grade'] as const;
+export type ChosenAnalysis = (typeof CHOOSABLE)[number];
+
+/** Each choosable analysis' own flags, to refuse them when it does not run. */
+const OWN_FLAGS: Record<ChosenAnalysis, readonly string[]> = {
+  sufficiency: ['probe', 'probe-family'],
+  grade: ['outcomes', 'task', 'task-pattern', 'fail-on'],
+};
+
+/** `--analyses LIST` among what the command runs; its default is all of them. */
+export function chosenAnalyses(available: readonly ChosenAnalysis[], flag: string | undefined, values: Record<string, unknown>): ChosenAnalysis[] {
+  if (flag === undefined) return [...available];
+  const list = flag.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.length) throw new UsageError('--analyses: name at least one of sufficiency, grade');
+  for (const a of list) if (!(available as readonly string[]).includes(a)) throw new UsageError(`--analyses: unknown '${a}' (choose from ${available.join(', ')})`);
+  const chosen = available.filter((a) => list.includes(a));
+  for (const a of available) {
+    if (chosen.includes(a)) continue;
+    const given = OWN_FLAGS[a].find((f) => values[f] !== undefined);
+    if (given !== undefined) throw new UsageError(`--${given} is for ${a}, which --analyses leaves out`);
+  }
+  return chosen;
+}
+
+export interface AnalysisFlags {
+  probe?: string;
+  family?: string;
+  task?: string;
+  taskPattern?: string;
+  outcomes?: ReadonlyMap<string, boolean>;
+  failOn?: readonly FailOn[];
+  home?: string;
+}
+
+/** The chosen analyses with their options: flags over the config over the defaults. */
+export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: LoadedConfig, f: AnalysisFlags): Configured[] {
+  const c = loaded.config;
+  return builtInAnalyses({
+    sufficiency: chosen.includes('sufficiency') ? { probe: f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker: c.sufficiency?.marker ?? DEFAULT_MARKER } : false,
+    grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
+  });
+}

@@ -1,0 +1,14 @@
+// A session as the inputs give it: its files in order, and the subagent
+// files named beside it.
+import type { GivenSubagent } from '../dialects/claude/subagents.js';
+
+export interface SessionInput {
+  /** Stable key: the first segment's path as given (or `-`). */
+  readonly key: string;
+  /** Segment files in order. */
+  readonly files: readonly string[];
+  /** Subagent files of this session given as inputs: read in where their delegation returns. */
+  readonly subagents?: readonly GivenSubagent[];
+  /** The id the session is reported under, whatever its records say (a subagent file read without its session). */
+  readonly sessionId?: string;
+}

@@ -1,0 +1,39 @@
+// The report object from its parts: keys in the documented order (envelope,
+// then each section in analysis order), and the exit code computed from the
+// report itself, so a report and its exit code can never disagree.
+import type { Analysis } from '../analyses/types.js';
+import type { InputErrorItem } from '../core/input-error.js';
+import { exitCodeFor } from '../core/exit-code.js';
+import { SCHEMA_VERSION } from './schema.js';
+import type { Report } from './schema.js';
+
+export interface EnvelopeParts {
+  sessions: string[];
+  duplicates: Record<string, number>;
+  diagnostics: Report['diagnostics'];
+  inputErrors: InputErrorItem[];
+  warnings: string[];
+}
+
+function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export function assemble(p: EnvelopeParts, sections: ReadonlyArray<{ analysis: Analysis; section: unknown }>): Report {
+  const r: Record<string, unknown> = { schemaVersion: SCHEMA_VERSION, sessions: p.sessions, duplicateSessions: sortedRecord(p.duplicates) };
+  let gateFailed = false;
+  let problems = 0;
+  for (const { analysis, section } of sections) {
+    r[analysis.key] = section;
+    const gate = analysis.gate?.(section);
+    if (gate) {
+      gateFailed ||= gate.failed;
+      problems += gate.problems.length;
+    }
+  }
+  r.diagnostics = p.diagnostics;
+  r.inputErrors = p.inputErrors;
+  r.warnings = p.warnings;
+  r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length + problems, gateFailed });
+  return r as Report;
+}

@@ -1,0 +1,118 @@
+// Collects a stream's items into a Report: the envelope here (sessions,
+// duplicates, diagnostics, input errors), each section by its analysis'
+// collector. A session's items are committed only once it is known whether
+// the session was read before (its second copy counts once) or is a
+// followed file's partial read that a fresh read replaces.
+import type { StreamItem } from '../core/items.js';
+import { isAnalysisItem } from '../core/items.js';
+import type { Configured, SectionCollector } from '../analyses/types.js';
+import type { InputErrorItem } from '../core/input-error.js';
+import { UnknownTypeCounts } from './unknown-types.js';
+import { assemble } from './assemble.js';
+import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
+import type { DiagnosticItem, Report } from './schema.js';
+
+export interface ReportOptions {
+  /** The analyses whose sections the report holds, with their options, in report order. */
+  analyses: readonly Configured[];
+  /**
+   * Keep every call and every flag for the report's lists (default true). A
+   * reporter that has already streamed them (ndjson) or never prints them
+   * says false and keeps only what its summary needs.
+   */
+  keepDetail?: boolean;
+  /** Filled while the run reads: inputs that could not be read. */
+  inputErrors?: InputErrorItem[];
+  /** Filled while the run reads: warnings about the inputs. */
+  warnings?: string[];
+}
+
+export class ReportBuilder {
+  readonly #opts: ReportOptions;
+  readonly #collectors: Array<{ configured: Configured; collector: SectionCollector<unknown> }>;
+  #sessions: string[] = [];
+  #seen = new Set<string>();
+  #duplicates = new Map<string, number>();
+  /** Sessions cut short by a followed file's restart: a re-read replaces them. */
+  #replaceable = new Set<string>();
+  #dropping = false;
+  /** The current session's session_end has passed (its last items may still come). */
+  #ended = false;
+  #diagCount = 0;
+  #unknownTypes = new UnknownTypeCounts();
+  #items: DiagnosticItem[] = [];
+  /** Input errors found in the stream itself (a file that holds no transcript). */
+  #inputErrors: InputErrorItem[] = [];
+
+  constructor(opts: ReportOptions) {
+    this.#opts = opts;
+    const keepDetail = opts.keepDetail !== false;
+    this.#collectors = opts.analyses.map((configured) => ({ configured, collector: configured.analysis.collector(configured.options, { keepDetail }) }));
+  }
+
+  add(item: StreamItem): void {
+    if (isAnalysisItem(item)) {
+      const c = this.#collectors.find((x) => x.configured.analysis.name === item.analysis);
+      c?.collector.add(item, { duplicate: this.#dropping, replaceable: this.#replaceable.has(item.session) });
+      return;
+    }
+    switch (item.kind) {
+      case 'diagnostic':
+        if (item.code === 'unknown_type') {
+          this.#unknownTypes.add(item.message);
+          return;
+        }
+        this.#diagCount++;
+        if (this.#items.length < DIAGNOSTIC_ITEMS_CAP) this.#items.push({ code: item.code, file: item.file, line: item.line, session: item.session, message: item.message });
+        return;
+      case 'input_error':
+        this.#inputErrors.push({ file: item.file, message: item.message });
+        return;
+      case 'session_start':
+        this.#ended = false;
+        return;
+      case 'session_end':
+        this.#ended = true;
+        if (this.#replaceable.has(item.session)) this.#forget(item.session);
+        if (item.restarted === true) this.#replaceable.add(item.session);
+        this.#dropping = this.#seen.has(item.session);
+        if (this.#dropping) this.#duplicates.set(item.session, (this.#duplicates.get(item.session) ?? 0) + 1);
+        else {
+          this.#seen.add(item.session);
+          this.#sessions.push(item.session);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A session read again after its followed file restarted: the first, partial copy goes. */
+  #forget(session: string): void {
+    this.#replaceable.delete(session);
+    this.#seen.delete(session);
+    this.#sessions = this.#sessions.filter((s) => s !== session);
+    for (const c of this.#collectors) c.collector.forget(session);
+  }
+
+  /** An item of a session delivered a second time in this stream. */
+  isDuplicate(session: string): boolean {
+    // After its session_end, the verdict is made; before it, a session of that id has ended already.
+    return this.#ended ? this.#dropping : this.#seen.has(session);
+  }
+
+  build(): Report {
+    const inputErrors = [...(this.#opts.inputErrors ?? []), ...this.#inputErrors];
+    const env = { inputErrors: inputErrors.length };
+    return assemble(
+      {
+        sessions: [...this.#sessions],
+        duplicates: Object.fromEntries(this.#duplicates),
+        diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
+        inputErrors,
+        warnings: [...(this.#opts.warnings ?? [])],
+      },
+      this.#collectors.map((c) => ({ analysis: c.configured.analysis, section: c.collector.build(env) })),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+// The JSON report: one envelope with a section per analysis, from which every
+// sink renders. It is a contract (other tools and CI read it), published as a
+// zod schema and a JSON Schema generated from it, composed from the sections
+// of the analyses given. What it keeps is per session, so two reports merge
+// exactly: merging the reports of single sessions gives the report of one
+// pass over all of them.
+import { z } from 'zod';
+import type { Analysis } from '../analyses/types.js';
+import { ANALYSES } from '../analyses/index.js';
+import type { BuiltInSections } from '../analyses/index.js';
+import { inputErrorSchema } from '../core/input-error.js';
+import type { InputErrorItem } from '../core/input-error.js';
+
+export const SCHEMA_VERSION = 2;
+/** Diagnostic items kept in a report; `count` stays the true count. */
+export const DIAGNOSTIC_ITEMS_CAP = 100;
+
+export const diagnosticItemSchema = z.object({
+  code: z.string(),
+  file: z.string(),
+  line: z.number().int().nonnegative(),
+  session: z.string(),
+  message: z.string(),
+});
+
+export { inputErrorSchema };
+
+/** The envelope around the sections of `analyses`, in their order. */
+export function reportSchemaFor(analyses: readonly Analysis[]) {
+  return z.object({
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    /** Sessions analysed, in the order they ended. */
+    sessions: z.array(z.string()),
+    /** Sessions met again after their first delivery (how many more times); not counted twice. */
+    duplicateSessions: z.record(z.string(), z.number().int().positive()),
+    ...(Object.fromEntries(analyses.map((a) => [a.key, a.section.optional()])) as Record<string, z.ZodOptional<z.ZodType>>),
+    diagnostics: z.object({
+      count: z.number().int().nonnegative(),
+      unknownTypes: z.record(z.string(), z.number().int().positive()),
+      items: z.array(diagnosticItemSchema),
+    }),
+    /** Inputs that could not be read or hold no transcript (each makes the exit code 2). */
+    inputErrors: z.array(inputErrorSchema),
+    /** What a careful reader should know about the inputs: files skipped, why nothing counted. */
+    warnings: z.array(z.string()),
+    /** The process's exit code, computed from this report alone. */
+    exitCode: z.number().int(),
+  });
+}
+
+
+export interface ReportEnvelope {
+  schemaVersion: typeof SCHEMA_VERSION;
+  sessions: string[];
+  duplicateSessions: Record<string, number>;
+  diagnostics: { count: number; unknownTypes: Record<string, number>; items: DiagnosticItem[] };
+  inputErrors: InputErrorItem[];
+  warnings: string[];
+  exitCode: number;
+}
+
+/** A report: the envelope, and a section under each analysis' key (typed for the built-in ones). */
+export type Report = ReportEnvelope & BuiltInSections & { [key: string]: unknown };
+
+export type DiagnosticItem = z.infer<typeof diagnosticItemSchema>;
+
+/** The report of the built-in analyses, its parsed value typed as a Report. */
+export const reportSchema = reportSchemaFor(ANALYSES) as unknown as z.ZodType<Report>;
+export type { InputErrorItem };
