@@ -42,7 +42,12 @@ export { configSchema, loadConfig, parseConfig, findConfig } from './lib/io/conf
 export type { Config, LoadedConfig } from './lib/io/config.js';
 export { formatChoice, formatNames } from './lib/io/format-choice.js';
 
-// The analysis contract and the built-in analyses.
+// The analysis contract and the built-in analyses. `z` is the zod the
+// contract's schemas are written in: an analysis of your own uses it, so its
+// section composes into the report's schema.
+export { z } from 'zod';
+export { printable, markdownText, xmlText } from './lib/core/escape.js';
+export type { Paint, Style } from './lib/core/style.js';
 export { configure, analysisOf } from './lib/analyses/types.js';
 export type { Analysis, Configured, SectionCollector, SessionVerdict, SectionEnv, MergeEnv, GateContribution, CollectorOptions, Renderers, JunitPart, SectionsOf } from './lib/analyses/types.js';
 export { ANALYSES, analysisNamed, builtInAnalyses, sufficiencyAnalysis, gradeAnalysis, usageAnalysis } from './lib/analyses/index.js';

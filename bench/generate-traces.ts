@@ -1,5 +1,5 @@
 // A deterministic traces.json of any size for grading benchmarks, in the
-// `tasks` shape (anchors.md §8.2), pretty-printed like a real export: tasks
+// `tasks` shape, pretty-printed like a real export: tasks
 // of 3 reruns each, 10–40 steps a run with multi-KB observations, and the
 // `task` key written after `runs` in every other task — the case the
 // streaming reader must hold per-run results for.

@@ -1,5 +1,5 @@
 // A deterministic synthetic Claude Code stream-json transcript of any size,
-// shaped like ../shared/fixtures/real/stream-json (formats.md §1): one init,
+// shaped like `claude -p --output-format stream-json --verbose` output: one init,
 // then runs of 20–60 tool calls, each closed by a `result`. The mix is chosen
 // so every sufficiency bucket occurs: probes answered with `**`path`**`
 // sections, then Reads of returned and unreturned files, searches, shell
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { code, CODE, FILES, FUNCS, grepLines, numbered, probeText, PROSE, QUERIES, Rng } from './text.js';
 
-/** `200MB`, `1GB`, `512KiB`, `1000`: binary units, as stack.md's 209.7 MB "200 MB" file. */
+/** `200MB`, `1GB`, `512KiB`, `1000`: binary units ("200MB" is 209.7 million bytes). */
 export function parseSize(s: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?$/i.exec(s.trim());
   if (!m) throw new Error(`not a size: ${s}`);

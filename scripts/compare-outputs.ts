@@ -6,8 +6,8 @@
 //   node --import tsx scripts/compare-outputs.ts record DIR   (after npm run build)
 //   node --import tsx scripts/compare-outputs.ts compare DIR
 //
-// Inputs: every transcript under fixtures/ and ../shared/fixtures/real/ (when
-// present), each file alone and each folder of sessions, named by paths
+// Inputs: every transcript under fixtures/ and, when present beside the
+// repository, a shared folder of real transcripts, each file alone and each folder of sessions, named by paths
 // relative to the repository so the record does not depend on where it is.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';

@@ -7,6 +7,7 @@ import type { Report } from '../lib/report/index.js';
 import type { Configured } from '../lib/analyses/types.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { analysesOf } from '../lib/report/index.js';
 import { xmlText as text } from '../lib/core/escape.js';
 
 export { xml } from '../lib/core/escape.js';
@@ -39,5 +40,6 @@ export function renderJunit(report: Report, analyses: readonly Configured[]): st
 }
 
 export function junit(opts: SinkOptions): Transform {
-  return reportSink(opts, (r) => renderJunit(r, opts.analyses));
+  const analyses = analysesOf(opts);
+  return reportSink({ ...opts, analyses }, (r) => renderJunit(r, analyses));
 }

@@ -6,6 +6,7 @@ import type { Report } from '../lib/report/index.js';
 import type { Configured } from '../lib/analyses/types.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { analysesOf } from '../lib/report/index.js';
 import { markdownText } from '../lib/core/escape.js';
 import { append } from '../lib/core/arrays.js';
 
@@ -27,5 +28,6 @@ export function renderMarkdown(r: Report, analyses: readonly Configured[]): stri
 }
 
 export function markdown(opts: SinkOptions): Transform {
-  return reportSink(opts, (r) => renderMarkdown(r, opts.analyses));
+  const analyses = analysesOf(opts);
+  return reportSink({ ...opts, analyses }, (r) => renderMarkdown(r, analyses));
 }

@@ -10,6 +10,7 @@ import type { Configured } from '../lib/analyses/types.js';
 import { analysisOf } from '../lib/analyses/types.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { analysesOf } from '../lib/report/index.js';
 import { jsonPrintable } from '../lib/core/escape.js';
 
 export function findingLine(item: StreamItem, analyses: readonly Configured[], builder?: ReportBuilder): string | undefined {
@@ -33,5 +34,6 @@ export function summaryLine(r: Report, analyses: readonly Configured[]): string 
 }
 
 export function ndjson(opts: SinkOptions): Transform {
-  return reportSink({ ...opts, keepDetail: false }, (r) => summaryLine(r, opts.analyses), (item, builder) => findingLine(item, opts.analyses, builder));
+  const analyses = analysesOf(opts);
+  return reportSink({ ...opts, analyses, keepDetail: false }, (r) => summaryLine(r, analyses), (item, builder) => findingLine(item, analyses, builder));
 }

@@ -10,6 +10,7 @@ import type { Configured } from '../lib/analyses/types.js';
 import { analysisOf } from '../lib/analyses/types.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
+import { analysesOf } from '../lib/report/index.js';
 import { plain } from '../lib/core/style.js';
 import type { Paint } from '../lib/core/style.js';
 import { printable } from '../lib/core/escape.js';
@@ -41,6 +42,7 @@ export interface TextOptions extends SinkOptions {
 /** A sink: stream items in, the text report out when the input ends (and findings as decided when live). */
 export function text(opts: TextOptions): Transform {
   const { live, paint = plain, ...rest } = opts;
-  const analyses = rest.analyses;
+  const analyses = analysesOf(rest);
+  rest.analyses = analyses;
   return live ? reportSink(rest, (r) => `\n${renderText(r, analyses, paint)}`, (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => renderText(r, analyses, paint));
 }

@@ -1,4 +1,4 @@
-// The reference grader's self-test (anchors.md §8.8), with fixtures of our
+// The reference grader's self-test, with fixtures of our
 // own; case (d) adapted where ours deliberately differs.
 import t from 'tap';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The Bash class table (lib/graph/bash-class.ts): each row of the issue's
+// The Bash class table (lib/analyses/graph/bash-class.ts): each row of the
 // table, chains taking their highest class, wrappers looked through.
 import t from 'tap';
 import { classifyBash } from '../lib/analyses/graph/bash-class.js';

@@ -5,7 +5,7 @@ import { annotationBlast, BlastPatterns, builtinBlast, resolveBlast } from '../l
 import { mcpServer, mcpToolName, nodesOfCatalogName } from '../lib/analyses/graph/nodes.js';
 import { catalogTools, parseCatalogSpec } from '../lib/analyses/graph/catalog-file.js';
 
-t.test('MCP annotations: explicit hints only, in the issue\'s order', async (t) => {
+t.test('MCP annotations: explicit hints only, in the MCP spec\'s order', async (t) => {
   t.equal(annotationBlast({ readOnlyHint: true, destructiveHint: true }), 'read', 'readOnly wins');
   t.equal(annotationBlast({ destructiveHint: true, openWorldHint: true }), 'irreversible');
   t.equal(annotationBlast({ openWorldHint: true }), 'external_side_effect');

@@ -56,7 +56,8 @@ const graph = new Map(files.map((f) => [f, importsOf(f, readFileSync(join(ROOT, 
 
 t.test('every product file is in a layer', async (t) => {
   t.same(files.filter((f) => layerOf(f) === -1), [], 'no file outside the layers');
-  for (const [f, deps] of graph) for (const d of deps) t.ok(statSync(join(ROOT, d), { throwIfNoEntry: false })?.isFile(), `${f} imports ${d}, which exists`);
+  const missing = [...graph].flatMap(([f, deps]) => deps.filter((d) => !statSync(join(ROOT, d), { throwIfNoEntry: false })?.isFile()).map((d) => `${f} → ${d}`));
+  t.same(missing, [], 'every import resolves to a file (so none escapes the check)');
 });
 
 t.test('imports only point down a layer (lib/cli only from bin/)', async (t) => {

@@ -2,7 +2,7 @@
 // PROVENANCE.md), read from where they are: each goes through every
 // analysis without a crash, gives a sane report, and has every subagent
 // attributed to the delegation that started it (checked by hand against the
-// files; formats.md §2.9).
+// files; ).
 import { builtInAnalyses } from '../lib/analyses/index.js';
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -13,7 +13,7 @@ import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 
 const call = (query: string, next: string, bucket: SufficiencyCall['bucket'], files = 2, thread = 'main'): SufficiencyCall => ({ id: query, thread, session: 's', query, returned: Array.from({ length: files }, (_, i) => `a${i}.js`), chars: 1, bucket, next });
 
-t.test('the reference\'s block, byte for byte (anchors.md §3.9 example)', async (t) => {
+t.test('the reference\'s block, byte for byte', async (t) => {
   const s: SufficiencySection = {
     probe: 'codegraph_explore',
     ...emptyCounts(),
@@ -94,4 +94,10 @@ t.test('the JSON written call by call is byte for byte JSON.stringify of the rep
   t.equal([...jsonChunks(report)].join(''), `${JSON.stringify(report, null, 2)}\n`, 'gathered into larger pieces, the same bytes');
   const empty = (await analyze('{}')).report;
   t.equal([...jsonChunks(empty, 1)].join(''), `${JSON.stringify(empty, null, 2)}\n`, 'empty lists and objects');
+});
+
+t.test('a sink given no analyses renders the built-in defaults (sufficiency and usage)', async (t) => {
+  const r = JSON.parse(await render(json({}), 'express-res-send.jsonl'));
+  t.same(Object.keys(r).filter((k) => k === 'sufficiency' || k === 'grade' || k === 'tokens'), ['sufficiency', 'tokens']);
+  t.equal(r.sufficiency.answered, 5);
 });

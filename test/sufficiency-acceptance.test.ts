@@ -1,4 +1,4 @@
-// The reference's 28 sufficiency checks (anchors.md §4.3, cases 6–16), each
+// The reference's 28 sufficiency checks, each
 // a test here, with the same inputs and the same expected answers.
 import t from 'tap';
 import { analyze } from './helpers/analyze.js';

@@ -1,4 +1,4 @@
-// Where ours is better than the reference (the issue's §4.1, one test each),
+// Where ours is better than the reference (one test each),
 // and the reference rules the acceptance cases leave implicit.
 import type { SufficiencyFinding, SufficiencySummary } from '../lib/analyses/sufficiency/items.js';
 import t from 'tap';
@@ -23,7 +23,7 @@ async function afterBash(command: string): Promise<SufficiencyCall> {
   return s.calls[0]!;
 }
 
-t.test('§4.1.1 shell commands are parsed, not regex-matched', async (t) => {
+t.test('shell commands are parsed, not regex-matched', async (t) => {
   const cases: Array<[string, string, string]> = [
     ['cat lib/response.js 2>/dev/null', 'read_returned', 'a stderr redirect does not hide a read'],
     ["awk '$1 > 5' lib/response.js", 'read_returned', 'a quoted > is not a redirect'],
@@ -47,7 +47,7 @@ t.test('§4.1.1 shell commands are parsed, not regex-matched', async (t) => {
   t.equal((await afterBash('cat lib/response.js 2>/dev/null')).next, 'Bash Read response.js', 'Bash read label');
 });
 
-t.test('§4.1.2 a result event ends the turn', async (t) => {
+t.test('a result event ends the turn', async (t) => {
   const s = await run([
     req('m1', [explore('e1', 'turn one')]),
     exploreRes('e1', [R]),
@@ -72,7 +72,7 @@ t.test('§4.1.2 a result event ends the turn', async (t) => {
   t.equal(unanswered.calls[0]!.reason, 'unanswered', 'reason unanswered');
 });
 
-t.test('§4.1.3 mentioned paths are found without the quadratic regex', async (t) => {
+t.test('mentioned paths are found without the quadratic regex', async (t) => {
   // 2 MB of word characters with a slash far away: the reference's regex
   // needs hours on this; a linear scan, milliseconds. No timer: a quadratic
   // implementation simply never finishes within the test's timeout.
@@ -87,7 +87,7 @@ async function afterBashText(responseText: string, readPath: string): Promise<Su
   return s.calls[0]!;
 }
 
-t.test('§4.1.4 a delegation to a subagent absent from the input is unjudged', async (t) => {
+t.test('a delegation to a subagent absent from the input is unjudged', async (t) => {
   const s = await run([
     req('m1', [explore('e1', 'q')]),
     exploreRes('e1', [R]),
@@ -114,7 +114,7 @@ t.test('§4.1.4 a delegation to a subagent absent from the input is unjudged', a
   t.equal(nested.calls[0]!.next, 'Task', '… labelled with the delegation');
 });
 
-t.test('§4.1.5 calls are listed in the order made, with their ids; malformed lines counted', async (t) => {
+t.test('calls are listed in the order made, with their ids; malformed lines counted', async (t) => {
   const { report } = await analyze(
     jsonl([
       init(),

@@ -3,7 +3,8 @@
 // when a thread opens and when it is over, so that every later stage can free
 // that thread's state — what keeps memory bounded by open threads rather than
 // by transcript length. One stream, never one stream per thread: a fan-out
-// would stall on any branch nobody reads (stack.md §4).
+// would stall on any branch nobody reads (a stream applies backpressure
+// from its slowest reader).
 //
 // Events this stage synthesizes carry the `seq` of the event that caused them.
 import type { CanonicalEvent, ThreadKind } from './events.js';

@@ -15,7 +15,7 @@ export interface StageLogic<I, O> {
 /**
  * After parsing, one event can hold a multi-MB tool result; a low objectMode
  * high-water mark keeps several of them from piling up in each stage's
- * buffers (throughput does not depend on it; see stack.md §2.5).
+ * buffers (throughput does not depend on it: measured, docs/benchmarks.md).
  */
 export const EVENT_HIGH_WATER_MARK = 8;
 

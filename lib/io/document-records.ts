@@ -13,13 +13,13 @@ import { jsonParser } from 'stream-json/core/parser.js';
 import type { PreRecord } from '../core/records.js';
 import { excerpt, rawDiagnostic, rawInputError } from '../core/records.js';
 import { TracesWalker } from '../dialects/traces/document.js';
+import type { JsonToken } from '../dialects/traces/document.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { EVENT_HIGH_WATER_MARK } from '../core/stage.js';
 import type { LinesOutput } from '../core/line-splitter.js';
 
-type Token = { name: string; value?: unknown };
 /** The tokenizer: text in, tokens out; `END` flushes it. */
-type Tokenizer = (input: string | symbol) => { values: Token[] } | symbol;
+type Tokenizer = (input: string | symbol) => { values: JsonToken[] } | symbol;
 
 // The object-stream protocol's "no more input" (stream-chain's `none`).
 const END = Symbol.for('object-stream.none');
@@ -45,7 +45,7 @@ function tokenizer(): Tokenizer {
   return jsonParser({ packValues: true, streamValues: false, jsonStreaming: true }) as unknown as Tokenizer;
 }
 
-function tokensOf(out: { values: Token[] } | symbol): Token[] {
+function tokensOf(out: { values: JsonToken[] } | symbol): JsonToken[] {
   return typeof out === 'symbol' ? [] : out.values;
 }
 
@@ -145,7 +145,7 @@ export async function* documentLineRecords(chunks: AsyncIterable<Buffer>, file: 
     }
     if (!/\S/.test(rec.text)) return;
     const parse = tokenizer();
-    let tokens: Token[];
+    let tokens: JsonToken[];
     try {
       // The whole line first: a line that breaks halfway hands nothing on.
       tokens = [...tokensOf(parse(rec.text)), ...tokensOf(parse(END))];

@@ -5,6 +5,7 @@
 // followed file's partial read that a fresh read replaces.
 import type { StreamItem } from '../core/items.js';
 import { isAnalysisItem } from '../core/items.js';
+import { builtInAnalyses } from '../analyses/index.js';
 import type { Configured, SectionCollector } from '../analyses/types.js';
 import type { InputErrorItem } from '../core/input-error.js';
 import { UnknownTypeCounts } from './unknown-types.js';
@@ -13,8 +14,8 @@ import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { DiagnosticItem, Report } from './schema.js';
 
 export interface ReportOptions {
-  /** The analyses whose sections the report holds, with their options, in report order. */
-  analyses: readonly Configured[];
+  /** The analyses whose sections the report holds, with their options, in report order (default: `builtInAnalyses()`). */
+  analyses?: readonly Configured[];
   /**
    * Keep every call and every flag for the report's lists (default true). A
    * reporter that has already streamed them (ndjson) or never prints them
@@ -25,6 +26,11 @@ export interface ReportOptions {
   inputErrors?: InputErrorItem[];
   /** Filled while the run reads: warnings about the inputs. */
   warnings?: string[];
+}
+
+/** The analyses a report (or a sink) is made of. */
+export function analysesOf(opts: Pick<ReportOptions, 'analyses'>): readonly Configured[] {
+  return opts.analyses ?? builtInAnalyses();
 }
 
 export class ReportBuilder {
@@ -47,7 +53,7 @@ export class ReportBuilder {
   constructor(opts: ReportOptions) {
     this.#opts = opts;
     const keepDetail = opts.keepDetail !== false;
-    this.#collectors = opts.analyses.map((configured) => ({ configured, collector: configured.analysis.collector(configured.options, { keepDetail }) }));
+    this.#collectors = analysesOf(opts).map((configured) => ({ configured, collector: configured.analysis.collector(configured.options, { keepDetail }) }));
   }
 
   add(item: StreamItem): void {

@@ -1,5 +1,5 @@
 // Builders for stream-json transcripts in tests, after the reference
-// self-test's own (anchors.md §4.1): `req` emits one assistant event per
+// self-test's own: `req` emits one assistant event per
 // block, all sharing one message id; `res` answers a tool call.
 
 export type Json = Record<string, unknown>;

@@ -1,5 +1,6 @@
-// The rules of trajectory grading, for one run (anchors.md §8.3, with the
-// fixes of §10 items 16–22). Flags are decided as early as they are certain:
+// The rules of trajectory grading, for one run: the reference grader's, with
+// its weaknesses fixed (docs/differences.md). Flags are decided as early as
+// they are certain:
 //   forbidden_tool      (high)   at the call;
 //   edited_without_read (medium) at the edit's result;
 //   retry_storm         (medium) when the streak of failures ends;

@@ -32,7 +32,7 @@ export function isDangerous(b: Blast): boolean {
   return e === 'external_side_effect' || e === 'irreversible';
 }
 
-// Claude Code's own tools (formats.md §1.2 and the names in real sessions).
+// Claude Code's own tools (the `tools` of its init record, and the names in real sessions).
 // Delegation is `read` itself: what the subagent does is its own path.
 const BUILTIN: Readonly<Record<string, BlastClass>> = {
   Read: 'read',

@@ -1,7 +1,7 @@
 // Tool-response sufficiency: for every probe call, the agent's next
 // substantive call in the same thread is a free verdict on the response.
-// The eight fidelity rules (DESIGN.md) are applied here as events arrive;
-// the bucket of one reaction is decided in lib/sufficiency/reaction.ts.
+// The fidelity rules (docs/sufficiency.md) are applied here as events
+// arrive; the bucket of one reaction is decided in reaction.ts.
 //
 // A probe is decided as soon as that is certain — its error result, its
 // reaction (or its delegation's resolution; for a Read, that Read's result,

@@ -3,11 +3,11 @@
 // The reference matches /(?:[\w@.+-]+\/)+[\w@.+-]+\.[A-Za-z]\w*/g over the
 // whole response; V8 backtracks quadratically on long runs of word characters
 // (80 KB of text: 6 s; a 50 MB response never finishes). Here the text is cut
-// into runs of characters that can belong to such a token, each run into its
+// into runs of characters that can belong to such a path, each run into its
 // `/`-separated segments, and the regex's own leftmost-greedy choice is
-// recomputed from per-segment facts — the same tokens, in one pass.
+// recomputed from per-segment facts — the same paths, in one pass.
 
-function isTokenChar(c: number): boolean {
+function isPathChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 47 || c === 46 || c === 64 || c === 43 || c === 45;
 }
 
@@ -27,23 +27,23 @@ export function mentionedPaths(text: string): string[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isTokenChar(text.charCodeAt(i))) {
+    if (!isPathChar(text.charCodeAt(i))) {
       i++;
       continue;
     }
     const start = i;
     let slash = false;
-    while (i < n && isTokenChar(text.charCodeAt(i))) {
+    while (i < n && isPathChar(text.charCodeAt(i))) {
       if (text.charCodeAt(i) === SLASH) slash = true;
       i++;
     }
-    if (slash) tokensInRun(text, start, i, out);
+    if (slash) pathsInRun(text, start, i, out);
   }
   return out;
 }
 
-/** The tokens of one run [rs, re) of token characters containing a `/`. */
-function tokensInRun(text: string, rs: number, re: number, out: string[]): void {
+/** The paths of one run [rs, re) of path characters containing a `/`. */
+function pathsInRun(text: string, rs: number, re: number, out: string[]): void {
   const segStart: number[] = [rs];
   for (let k = rs; k < re; k++) if (text.charCodeAt(k) === SLASH) segStart.push(k + 1);
   const count = segStart.length;

@@ -1,5 +1,5 @@
 // The bucket rules: what the agent's next substantive call says about a
-// probe's response (anchors.md §3.4 rules 13–14, with the shell parsed).
+// probe's response: the reference's rules, with the shell parsed.
 import type { ToolCallRef } from '../../core/events.js';
 import type { FileRef } from '../../shell/file-access.js';
 import { classifyShell } from '../../shell/file-access.js';

@@ -6,7 +6,7 @@ import { BUCKETS } from './reaction.js';
 export const NOT_BUCKETED_REASONS = ['is_error', 'unanswered', 'unjudged', 'pending'] as const;
 export type NotBucketedReason = (typeof NOT_BUCKETED_REASONS)[number];
 
-/** One probe call as reported: §6 of the issue, the public contract. */
+/** One probe call as reported: part of the report's public contract. */
 export interface SufficiencyCall {
   id: string;
   thread: string;

@@ -1,5 +1,5 @@
 // Claude Code stream-json (and the user/assistant lines of session files) →
-// canonical event bodies. Facts from spec/formats.md: one content block per
+// canonical event bodies. What Claude Code writes: one content block per
 // `assistant` line, blocks of one API message share `message.id` and repeat
 // its usage; `tool_result.content` is a string or an array of blocks; only
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.

@@ -1,5 +1,5 @@
 // Which thread a session-file line belongs to when nothing says it outright
-// (formats.md §2.9): a ≤ 1.0 file keeps its subagents inline as
+// (Claude Code 1.0 and earlier): a ≤ 1.0 file keeps its subagents inline as
 // `isSidechain` lines, each subagent a new root whose text is the Task's
 // prompt — so a root is linked to the Task call with that prompt, in order,
 // and the lines after it follow their `parentUuid`. A subagent file read on

@@ -1,4 +1,4 @@
-// A session file's subagents, three generations of storage (formats.md §2.9):
+// A session file's subagents, three generations of Claude Code's storage:
 //   ≥ 2.1  <session>/subagents/agent-<id>.jsonl (+ agent-<id>.meta.json)
 //   2.0    agent-<id>.jsonl beside the session files, naming its session
 //   ≤ 1.0  inline `isSidechain` lines (linked by the normalizer, not here)

@@ -1,5 +1,5 @@
 // The reference grader's traces.json, streamed: a multi-GB document is never
-// read whole. Three shapes (anchors.md §8.2):
+// read whole. Three shapes, as the reference grader accepts them:
 //   [run, …]                       {"runs": [run, …]}
 //   {"tasks": [{"task"|"id": T, "runs": [run, …]}, …]}
 // stream-json's parser gives tokens; this walker keeps the path to the
@@ -18,7 +18,8 @@ import type { PreRecord } from '../../core/records.js';
 import type { OtelValue, SpanShape } from '../otel/spans.js';
 import { OTEL_MARK, SpanCollector } from '../otel/spans.js';
 
-type Token = { name: string; value?: unknown };
+/** One token of stream-json's JSON parser (a key, a value, a bracket). */
+export type JsonToken = { name: string; value?: unknown };
 
 type Frame = { array: true; index: number } | { array: false; key: string | null };
 
@@ -49,7 +50,7 @@ export class TracesWalker {
   }
 
   /** Feeds one token; complete runs and task names go to `push`. */
-  token(t: Token, push: (r: PreRecord) => void): void {
+  token(t: JsonToken, push: (r: PreRecord) => void): void {
     if (this.#asm) {
       this.#asm.consume(t as never);
       if (this.#asm.done) {

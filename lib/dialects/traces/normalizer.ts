@@ -1,5 +1,5 @@
-// The reference grader's traces.json (anchors.md §8.2) → canonical events,
-// from the records lib/traces-document.ts streams out of the document. Each
+// The reference grader's traces.json → canonical events, from the records
+// lib/io/document-records.ts streams out of the document. Each
 // run is run_start, a tool_call and tool_result per step, and run_end; the
 // reference's defaults fill what is missing. In the `tasks` shape a task's
 // name may follow its runs: their run_end waits (an id and an outcome each).

@@ -1,0 +1,114 @@
+// The package as a user gets it: packed, installed into a project of its
+// own, and used from there only through its public exports — the README's
+// library example, the binary, the subpath exports, and the analysis that
+// docs/library.md walks through, run through every reporter.
+import t from 'tap';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** The fenced code blocks of a Markdown file: their info string and body. */
+function codeBlocks(markdown: string): Array<{ info: string; body: string }> {
+  const out: Array<{ info: string; body: string }> = [];
+  const re = /^```([^\n]*)\n([\s\S]*?)^```$/gm;
+  for (let m = re.exec(markdown); m !== null; m = re.exec(markdown)) out.push({ info: m[1]!.trim(), body: m[2]! });
+  return out;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'aes-pack-'));
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+
+const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+
+t.before(() => {
+  // `npm test` has built dist/ already; packing must not build again.
+  execFileSync(NPM, ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'ignore' });
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync(NPM, ['install', `./${tarball}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, stdio: 'ignore' });
+  copyFileSync(join(ROOT, 'fixtures', 'express-res-send.jsonl'), join(dir, 'transcript.jsonl'));
+});
+
+t.test('the package holds what it promises, and no test or source file', async (t) => {
+  const pkg = join(dir, 'node_modules', 'agent-eval-stream');
+  const files = readdirSync(pkg);
+  for (const f of ['LICENSE', 'README.md', 'dist', 'schema', 'docs', 'package.json']) t.ok(files.includes(f), f);
+  t.notOk(files.includes('test') || files.includes('lib'), 'no tests, no TypeScript sources (maps carry them)');
+  const map = JSON.parse(readFileSync(join(pkg, 'dist', 'index.js.map'), 'utf8')) as { sourcesContent?: string[] };
+  t.ok(map.sourcesContent?.[0]?.includes('export'), 'source maps carry their sources');
+});
+
+t.test('the README\'s library example runs as written', async (t) => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const example = codeBlocks(readme).find((b) => b.info === 'js');
+  t.ok(example, 'the README has a js example');
+  writeFileSync(join(dir, 'readme-example.mjs'), example!.body);
+  const r = node(['readme-example.mjs']);
+  t.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; exitCode?: number });
+  t.equal(lines.at(-1)!.type, 'summary', 'ndjson lines, then the summary');
+  t.equal(lines.filter((l) => l.type === 'finding').length > 0, true, 'findings as they are decided');
+});
+
+t.test('the binary, and the subpath exports', async (t) => {
+  const bin = join(dir, 'node_modules', '.bin', 'agent-eval-stream');
+  const r = spawnSync(bin, ['transcript.jsonl'], { cwd: dir, encoding: 'utf8' });
+  t.equal(r.status, 0, r.stderr);
+  t.match(r.stdout, /gate: passed/);
+  writeFileSync(
+    join(dir, 'subpaths.mjs'),
+    `import { classifyShell } from 'agent-eval-stream/shell';
+import { parseToolPattern } from 'agent-eval-stream/grade';
+import { classifyReaction } from 'agent-eval-stream/sufficiency';
+import { classifyBash } from 'agent-eval-stream/graph';
+import { createRequire } from 'node:module';
+const schema = createRequire(import.meta.url)('agent-eval-stream/schema/report.schema.json');
+console.log(JSON.stringify([classifyShell('cat a.js').kind, parseToolPattern('Bash(rm:*)').matches({ id: 'x', name: 'Bash', input: { command: 'rm -rf b' }, thread: 'main' }), typeof classifyReaction, classifyBash('rm -rf b'), schema.$id]));
+`,
+  );
+  const s = node(['subpaths.mjs']);
+  t.equal(s.status, 0, s.stderr);
+  t.same(JSON.parse(s.stdout), ['read', true, 'function', 'irreversible', 'urn:agent-eval-stream:report']);
+});
+
+t.test('the analysis docs/library.md walks through, from the public API alone, through every reporter', async (t) => {
+  const doc = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+  const files = codeBlocks(doc).filter((b) => b.info.startsWith('js file='));
+  t.same(files.map((b) => b.info), ['js file=tool-calls.mjs', 'js file=run-tool-calls.mjs']);
+  for (const b of files) writeFileSync(join(dir, b.info.slice('js file='.length)), b.body);
+  // By hand from fixtures/express-res-send.jsonl: 12 tool_use blocks in the
+  // main thread, 2 in the subagent thread of the Agent call toolu_a1.
+  const r = node(['run-tool-calls.mjs', 'transcript.jsonl']);
+  t.equal(r.status, 0, r.stderr);
+  t.match(r.stdout, /Tool calls per thread\n {2}express-demo: main 12, toolu_a1 2\n/, 'its text block, after the built-in ones');
+  t.match(r.stdout, /^ {2}Explore sufficiency/, 'the built-in analyses still report');
+  writeFileSync(
+    join(dir, 'every-reporter.mjs'),
+    `import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { text as collect } from 'node:stream/consumers';
+import { PassThrough } from 'node:stream';
+import { builtInAnalyses, configure, json, junit, lines, markdown, ndjson, reportSchemaFor, stages } from 'agent-eval-stream';
+import { toolCallsAnalysis } from './tool-calls.mjs';
+const analyses = [...builtInAnalyses(), configure(toolCallsAnalysis, {})];
+const out = {};
+for (const [name, sink] of Object.entries({ json, ndjson, markdown, junit })) {
+  const sunk = new PassThrough();
+  const done = collect(sunk);
+  await pipeline(createReadStream('transcript.jsonl'), lines({ file: 'transcript.jsonl' }), ...stages({ analyses }), sink({ analyses }), sunk);
+  out[name] = await done;
+}
+const report = JSON.parse(out.json);
+const valid = reportSchemaFor(analyses.map((c) => c.analysis)).safeParse(report).success;
+console.log(JSON.stringify({ section: report.toolCalls, valid, summary: JSON.parse(out.ndjson.trim().split('\\n').at(-1)).toolCalls, markdown: out.markdown.includes('### Tool calls per thread\\n\\n- express-demo: 14'), junit: out.junit.startsWith('<?xml') }));
+`,
+  );
+  const e = node(['every-reporter.mjs']);
+  t.equal(e.status, 0, e.stderr);
+  t.same(JSON.parse(e.stdout), { section: { bySession: [{ session: 'express-demo', byThread: { main: 12, toolu_a1: 2 } }] }, valid: true, summary: { sessions: 1 }, markdown: true, junit: true });
+});
