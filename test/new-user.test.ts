@@ -69,3 +69,11 @@ t.test('colour: FORCE_COLOR turns it on, NO_COLOR off, files never', async (t) =
   await cli(['graph', 'heatmap', join(dir, 'g.json'), '--reporter', `text=${join(dir, 'h.txt')}`], { env: { FORCE_COLOR: '1' } });
   t.notMatch(readFileSync(join(dir, 'h.txt'), 'utf8'), esc, 'nor is the heatmap in a file');
 });
+
+t.test('a graph sub-command given another sub-command\'s flag names both', async (t) => {
+  const r = await cli(['graph', 'backlog', 'g.json', '--all']);
+  t.equal(r.code, 2);
+  t.equal(r.stderr, 'agent-eval-stream: --all is an option of session and graph coverage, not of graph backlog\n');
+  const build = await cli(['graph', 'build', '--prod', 'x', '--check-coverage']);
+  t.equal(build.stderr, 'agent-eval-stream: --check-coverage is an option of graph coverage, not of graph build\n');
+});

@@ -30,16 +30,15 @@ Run '${PROG} COMMAND --help' for a command's options.
 }
 
 /** The other commands that take `flag`; the default command says it is the default. */
-function flagOwners(flag: string, current: Command): string[] {
+function flagOwners(flag: string, current: string): string[] {
   const name = flag.replace(/^--?/, '').replace(/=.*$/, '');
   const owners: string[] = [];
   for (const c of COMMANDS) {
     for (const f of c.flags) {
-      if (c === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
+      if (f.command === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
       owners.push(c === DEFAULT_COMMAND ? `${f.command} (the default command)` : f.command);
     }
   }
-  // The flag is the current command's own under another sub-command (graph): no owner to point at.
   return flag.startsWith('--') ? owners : [];
 }
 
@@ -59,7 +58,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
     try {
       return await command.run(named ? argv.slice(1) : argv, io);
     } catch (err) {
-      if (err instanceof UnknownFlagError) throw new UsageError(unknownFlagMessage(err, command.name, flagOwners(err.flag, command)));
+      if (err instanceof UnknownFlagError) {
+        const where = err.command ?? command.name;
+        throw new UsageError(unknownFlagMessage(err, where, flagOwners(err.flag, where)));
+      }
       throw err;
     }
   } catch (err) {

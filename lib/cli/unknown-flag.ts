@@ -8,10 +8,13 @@ export class UnknownFlagError extends UsageError {
   readonly flag: string;
   /** The long flags the command knows, without dashes. */
   readonly known: readonly string[];
+  /** The (sub-)command it was given to, when more precise than the command (`graph backlog`). */
+  command: string | undefined;
   constructor(flag: string, known: readonly string[], message?: string) {
     super(message ?? `unknown option '${flag}'`);
     this.flag = flag;
     this.known = known;
+    this.command = undefined;
   }
   // UserError's cross-copy instanceof matches every user error; this one is narrower.
   static override [Symbol.hasInstance](x: unknown): boolean {

@@ -42,6 +42,7 @@ import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
+import { UnknownFlagError } from '../unknown-flag.js';
 import { append } from '../../core/arrays.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -283,8 +284,11 @@ export const graphCommand: Command = {
   name: 'graph',
   flags: [
     { command: 'graph build', flags: Object.keys(BUILD_OPTIONS) },
+    { command: 'graph backlog', flags: Object.keys(REPORT_FLAGS) },
     { command: 'graph coverage', flags: Object.keys(COVERAGE_OPTIONS) },
-    { command: 'graph heatmap', flags: ['output'] },
+    { command: 'graph diff', flags: Object.keys(REPORT_FLAGS) },
+    { command: 'graph policy', flags: Object.keys(REPORT_FLAGS) },
+    { command: 'graph heatmap', flags: [...Object.keys(REPORT_FLAGS), 'output'] },
   ],
   summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap',
   async run(argv, io) {
@@ -297,6 +301,12 @@ export const graphCommand: Command = {
     }
     const run = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
     if (!run) throw new UsageError(`graph: unknown sub-command '${sub}' (choose from ${Object.keys(SUBCOMMANDS).join(', ')})`);
-    return run(argv.slice(1), io);
+    try {
+      return await run(argv.slice(1), io);
+    } catch (err) {
+      // A flag another sub-command takes is named as that sub-command's, not `graph`'s.
+      if (err instanceof UnknownFlagError) err.command = `graph ${sub}`;
+      throw err;
+    }
   },
 };
