@@ -7,6 +7,8 @@ import type { GradeOptions } from './grade/options.js';
 import { sufficiencyAnalysis } from './sufficiency/index.js';
 import { gradeAnalysis } from './grade/index.js';
 import { usageAnalysis } from './usage/index.js';
+import { sufficiencyConfig } from './sufficiency/config.js';
+import { gradeConfig } from './grade/config.js';
 
 const BUILT_IN = [sufficiencyAnalysis, gradeAnalysis, usageAnalysis] as const;
 
@@ -14,6 +16,9 @@ export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
 
 /** The sections of the built-in analyses, typed, for code that reads a report. */
 export type BuiltInSections = SectionsOf<typeof BUILT_IN>;
+
+/** The built-in analyses' keys in agent-eval.yaml, as one zod shape (their `config`, typed). */
+export const BUILT_IN_CONFIG = { ...sufficiencyConfig, ...gradeConfig };
 
 export function analysisNamed(name: string, analyses: readonly Analysis[] = ANALYSES): Analysis | undefined {
   return analyses.find((a) => a.name === name);

@@ -9,8 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { ConfigError } from '../core/errors.js';
-import { sufficiencyConfig } from '../analyses/sufficiency/config.js';
-import { gradeConfig } from '../analyses/grade/config.js';
+import { BUILT_IN_CONFIG } from '../analyses/index.js';
 import { graphConfig } from '../analyses/graph/config.js';
 import { keyPath } from '../core/key-path.js';
 
@@ -21,8 +20,8 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 // file of nested aliases could otherwise expand to billions of values.
 const MAX_ALIAS_COUNT = 100;
 
-/** The keys of sufficiency, grading and the action graph, in one strict schema. */
-export const configSchema = z.strictObject({ ...sufficiencyConfig, ...gradeConfig, ...graphConfig });
+/** Every analysis' keys, and the action graph's, in one strict schema. */
+export const configSchema = z.strictObject({ ...BUILT_IN_CONFIG, ...graphConfig });
 
 export type Config = z.infer<typeof configSchema>;
 
