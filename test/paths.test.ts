@@ -51,18 +51,30 @@ t.test('FileIndex.has agrees with pathsMatch over every entry, and honours its l
     const p = segs.join('/') + (rnd(2) ? '/x.js' : '');
     return rnd(4) === 0 ? `/${p}` : rnd(8) === 0 ? `./${p}` : p;
   };
-  // The index keeps one entry per (cwd, path); so does this list.
-  const refs = [...new Map(Array.from({ length: 300 }, () => ({ path: path(), cwd: cwds[rnd(cwds.length)] })).map((r) => [`${r.cwd}\0${r.path}`, r])).values()];
+  // Probes at positions 1…300 answered in a shuffled order, one to three files
+  // each (a file may come back from several probes); every query is compared
+  // with a scan of every answer: a call before the asking probe, answered at
+  // or before its reaction.
+  const answers: Array<{ ref: { path: string; cwd: string | undefined }; pos: number; tick: number }> = [];
   const index = new FileIndex();
-  for (const r of refs) index.add(r);
-  t.equal(index.size, refs.length, 'one entry per distinct file reference');
+  const order = Array.from({ length: 300 }, (_, i) => i + 1);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rnd(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  for (const pos of order) {
+    const files = Array.from({ length: 1 + rnd(3) }, () => ({ path: path(), cwd: cwds[rnd(cwds.length)] }));
+    index.answer(pos, files);
+    for (const ref of files) answers.push({ ref, pos, tick: index.now });
+  }
   let matched = 0;
   for (let q = 0; q < 2000; q++) {
     const f = { path: path(), cwd: cwds[rnd(cwds.length)] };
-    const limit = rnd(refs.length + 1);
-    const want = refs.some((r, i) => i < limit && pathsMatch(f.path, f.cwd, r.path, r.cwd));
-    if (index.has(f, limit) !== want) {
-      t.fail(`${JSON.stringify(f)} limit ${limit}: index says ${!want}`);
+    const pos = 1 + rnd(301);
+    const tick = rnd(index.now + 1);
+    const want = answers.some((x) => x.pos < pos && x.tick <= tick && pathsMatch(f.path, f.cwd, x.ref.path, x.ref.cwd));
+    if (index.has(f, pos, tick) !== want) {
+      t.fail(`${JSON.stringify(f)} before ${pos} at ${tick}: index says ${!want}`);
       return;
     }
     if (want) matched++;

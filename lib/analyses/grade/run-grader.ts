@@ -12,6 +12,7 @@ import { posix } from 'node:path';
 import type { EventOf, ToolCallRef } from '../../core/events.js';
 import { resolvePath } from '../../core/paths.js';
 import { classifyShell } from '../../shell/file-access.js';
+import { Fifo, RecentSet } from '../../core/fifo.js';
 import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../../core/tools.js';
 import type { GradeOptions } from './options.js';
 
@@ -54,8 +55,10 @@ interface Streak {
 }
 
 interface ThreadState {
-  /** Calls waiting for their result, in step order. */
-  readonly queue: Step[];
+  /** Calls waiting to be judged by the outcome rules, in step order. */
+  readonly queue: Fifo<Step>;
+  /** Calls without their result yet, by id: a result finds its call at once. */
+  readonly pending: Map<string, Step[]>;
   streak: Streak | null;
   /** Per must_precede pair: its A has been seen in this thread. */
   readonly seenA: boolean[];
@@ -82,7 +85,7 @@ export class RunGrader {
   #threads = new Map<string, ThreadState>();
   // Recent call ids: a call copied into two places is one step. Bounded: a
   // copy comes within a subagent's run of its original, not a session apart.
-  #ids = new Set<string>();
+  #ids = new RecentSet(RECENT_IDS);
   // A source that never logs reads can neither fire nor pass a rule about them.
   readonly #forbidden: GradeOptions['forbidden'];
   readonly #pairJudged: boolean[];
@@ -116,7 +119,6 @@ export class RunGrader {
   call(ev: EventOf<'tool_call'>, push: (f: Flag) => void): void {
     if (this.#ids.has(ev.id)) return;
     this.#ids.add(ev.id);
-    if (this.#ids.size > RECENT_IDS) this.#ids.delete(this.#ids.values().next().value!);
     const step: Step = { call: { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd }, step: ++this.#steps };
     this.stepsByThread.set(ev.thread, (this.stepsByThread.get(ev.thread) ?? 0) + 1);
     this.threads.add(ev.thread);
@@ -136,13 +138,18 @@ export class RunGrader {
       if (a.matches(step.call)) t.seenA[i] = true;
     });
     t.queue.push(step);
+    const same = t.pending.get(ev.id);
+    if (same) same.push(step);
+    else t.pending.set(ev.id, [step]);
     if (!this.observes.outcomes) this.#drain(t, push, true);
   }
 
   result(ev: EventOf<'tool_result'>, push: (f: Flag) => void): void {
     const t = this.#threads.get(ev.thread);
-    const s = t?.queue.find((q) => q.call.id === ev.id && !q.result);
+    const same = t?.pending.get(ev.id);
+    const s = same?.shift();
     if (!t || !s) return;
+    if (!same!.length) t.pending.delete(ev.id);
     s.result = { isError: ev.isError, writeType: ev.meta.writeType };
     this.#drain(t, push, false);
   }
@@ -173,7 +180,7 @@ export class RunGrader {
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
     if (!t) {
-      t = { queue: [], streak: null, seenA: [], violations: [], grounded: new Set() };
+      t = { queue: new Fifo(), pending: new Map(), streak: null, seenA: [], violations: [], grounded: new Set() };
       this.#threads.set(thread, t);
     }
     return t;
@@ -186,14 +193,30 @@ export class RunGrader {
 
   /** Applies the outcome rules to calls in step order, as far as results allow. */
   #drain(t: ThreadState, push: (f: Flag) => void, force: boolean): void {
-    while (t.queue.length > 0) {
-      const s = t.queue[0]!;
+    for (let s = t.queue.peek(); s !== undefined; s = t.queue.peek()) {
       if (!s.result && !force) return;
       t.queue.shift();
+      if (!s.result) this.#unpend(t, s);
       const failed = s.result?.isError === true;
       if (this.observes.outcomes) this.#retry(t, s, failed, push);
       if (this.#o.grounding && this.observes.reads && this.observes.outcomes && !failed) this.#ground(t, s, push);
     }
+  }
+
+  /** A call judged without its result (the thread is over) waits no more. */
+  #unpend(t: ThreadState, s: Step): void {
+    const same = t.pending.get(s.call.id);
+    if (!same) return;
+    const i = same.indexOf(s);
+    if (i !== -1) same.splice(i, 1);
+    if (!same.length) t.pending.delete(s.call.id);
+  }
+
+  /** Calls whose result has not come, over every thread. */
+  get unanswered(): number {
+    let n = 0;
+    for (const t of this.#threads.values()) for (const same of t.pending.values()) n += same.length;
+    return n;
   }
 
   /** retry_storm, the reference's semantics: a streak is consecutive failures of one tool. */

@@ -51,8 +51,8 @@ interface Probe {
   /** File accesses written after it in its own message (rule 1's `concurrent` pairs). */
   sameMessageFileAccesses: number;
   reaction: ToolCallRef | undefined;
-  /** Files returned by earlier probes of the thread, fixed when the reaction is known. */
-  earlier: Earlier | undefined;
+  /** Rule 7: the thread's answers its reaction may count (those at or before this tick), once the reaction is known. */
+  earlierTick: number | undefined;
   resolution: EventOf<'delegation_resolved'> | undefined;
   /** The Read it is judged by read a directory; undefined until that Read's result (or its end) is known. */
   directory: boolean | undefined;
@@ -72,18 +72,13 @@ interface Decision {
   readonly call: SufficiencyCall;
 }
 
-/** Rule 7's files for one probe: the thread's index up to `limit`, and earlier probes still in the window. */
-interface Earlier {
-  readonly index: FileIndex;
-  readonly limit: number;
-  readonly window: FileRef[];
-}
-
 interface ThreadState {
-  /** Probes in call order, until decided (or answered and reacted to). */
-  readonly window: Probe[];
-  /** Files returned by answered probes that left the window (append-only). */
-  readonly earlier: FileIndex;
+  /** Probes still waiting for a reaction, in call order: only those a call can react to. */
+  awaiting: Probe[];
+  /** Probes not yet decided, in call order: a turn's end decides what still waits. */
+  readonly undecided: Set<Probe>;
+  /** Files returned by the thread's answered probes, each kept once. */
+  readonly returned: FileIndex;
 }
 
 /** Is this call a file access (Read/Grep/Glob, or a shell read or search)? Rule 1's `concurrent`. */
@@ -120,6 +115,13 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#probe = new RegExp(opts.probe ?? DEFAULT_PROBE);
     this.#family = new RegExp(opts.family ?? DEFAULT_FAMILY);
     this.#marker = compileMarker(opts.marker ?? DEFAULT_MARKER);
+  }
+
+  /** Probes not yet decided, over every thread: bounded by what is open, never by how many came before. */
+  get undecided(): number {
+    let n = 0;
+    for (const t of this.#threads.values()) n += t.undecided.size;
+    return n;
   }
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
@@ -184,7 +186,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
     if (!t) {
-      t = { window: [], earlier: new FileIndex() };
+      t = { awaiting: [], undecided: new Set(), returned: new FileIndex() };
       this.#threads.set(thread, t);
     }
     return t;
@@ -194,18 +196,21 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     const t = this.#thread(ev.thread);
     const call = ref(ev);
     let fileAccess: boolean | undefined;
-    for (const p of t.window) {
-      if (p.decided || p.reaction) continue;
+    const reacting = t.awaiting;
+    // Rule 2: bookkeeping says nothing about the response: every probe keeps waiting.
+    if (!isTransparent(ev.name)) t.awaiting = [];
+    for (const p of reacting) {
+      if (p.decided) continue;
       // Rule 1: a call written in the probe's own message was made before the
       // response existed — not a reaction.
       if (ev.messageId === p.messageId) {
         if ((fileAccess ??= isFileAccess(call))) p.sameMessageFileAccesses++;
+        if (!isTransparent(ev.name)) t.awaiting.push(p);
         continue;
       }
-      // Rule 2: bookkeeping says nothing about the response.
       if (isTransparent(ev.name)) continue;
       p.reaction = call;
-      p.earlier = this.#earlierFor(t, p);
+      p.earlierTick = t.returned.now;
       if (isDelegation(ev.name)) {
         const waiting = this.#byDelegation.get(ev.id);
         if (waiting) waiting.push(p);
@@ -225,16 +230,16 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         chars: 0,
         sameMessageFileAccesses: 0,
         reaction: undefined,
-        earlier: undefined,
+        earlierTick: undefined,
         resolution: undefined,
         directory: undefined,
         awaiting: undefined,
         decided: false,
       };
-      t.window.push(p);
+      t.awaiting.push(p);
+      t.undecided.add(p);
       this.#byId.set(ev.id, p);
     }
-    this.#fold(t);
   }
 
   #toolResult(ev: EventOf<'tool_result'>, decided: Decision[]): void {
@@ -255,10 +260,9 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       p.text = ev.text;
       p.chars = ev.text.length;
       p.returned = returnedFiles(ev.text, this.#marker);
+      this.#threads.get(p.call.thread)?.returned.answer(p.seq, p.returned.map((path) => ({ path, cwd: p.call.cwd })));
     }
     this.#tryDecide(p, decided);
-    const t = this.#threads.get(p.call.thread);
-    if (t) this.#fold(t);
   }
 
   #resolved(ev: EventOf<'delegation_resolved'>, decided: Decision[]): void {
@@ -293,27 +297,6 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     }
   }
 
-  /** Rule 7: files returned by answered probes before `p` in its thread. */
-  #earlierFor(t: ThreadState, p: Probe): Earlier {
-    const window: FileRef[] = [];
-    for (const q of t.window) {
-      if (q === p) break;
-      if (q.result === 'answered') for (const f of q.returned) window.push({ path: f, cwd: q.call.cwd });
-    }
-    return { index: t.earlier, limit: t.earlier.size, window };
-  }
-
-  /** Moves probes that no longer need the window into the thread's `earlier` list. */
-  #fold(t: ThreadState): void {
-    while (t.window.length > 0) {
-      const p = t.window[0]!;
-      if (!(p.decided || (p.result !== 'waiting' && p.reaction))) return;
-      t.window.shift();
-      if (p.result !== 'answered') continue;
-      for (const f of p.returned) t.earlier.add({ path: f, cwd: p.call.cwd });
-    }
-  }
-
   #tryDecide(p: Probe, decided: Decision[]): void {
     if (p.decided) return;
     if (p.result === 'errored') return this.#decide(p, null, 'is_error', decided);
@@ -339,10 +322,11 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #view(p: Probe): ProbeView {
     const cwd = p.call.cwd;
     const text = p.text ?? '';
-    const e = p.earlier;
+    const t = this.#threads.get(p.call.thread);
+    const tick = p.earlierTick;
     return {
       returned: p.returned.map((path) => ({ path, cwd })),
-      inEarlier: (f) => e !== undefined && (e.index.has(f, e.limit) || e.window.some((r) => pathsMatch(f.path, f.cwd, r.path, r.cwd))),
+      inEarlier: (f) => t !== undefined && tick !== undefined && t.returned.has(f, p.seq, tick),
       mentioned: () => mentionedPaths(text).map((path) => ({ path, cwd })),
       family: this.#family,
     };
@@ -350,14 +334,14 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
 
   /** A turn or thread is over: what still waits for a reaction (or its result) is decided now. */
   #endWaits(t: ThreadState, decided: Decision[]): void {
-    for (const p of t.window) {
+    for (const p of [...t.undecided]) {
       // A probe answered and reacted to waits only on its delegation's resolution.
       if (p.decided || (p.reaction && p.result !== 'waiting')) continue;
       // Rule 8 keeps an unanswered probe an error; an answered one was enough.
       if (p.result === 'answered') this.#decide(p, { bucket: 'sufficient', next: '(final answer)' }, undefined, decided);
       else this.#decide(p, null, p.result === 'errored' ? 'is_error' : 'unanswered', decided);
     }
-    this.#fold(t);
+    t.awaiting = t.awaiting.filter((p) => !p.decided);
   }
 
   #sessionEnd(ev: EventOf<'session_end'>, decided: Decision[]): void {
@@ -373,6 +357,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #decide(p: Probe, reaction: Reaction | null, reason: NotBucketedReason | undefined, decided: Decision[]): void {
     p.decided = true;
     this.#byId.delete(p.call.id);
+    this.#threads.get(p.call.thread)?.undecided.delete(p);
     const call: SufficiencyCall = {
       id: p.call.id,
       thread: p.call.thread,

@@ -1,4 +1,13 @@
-// Files returned earlier in a thread, looked up without scanning them all.
+// Files returned by a thread's answered probes (rule 7), kept once each and
+// looked up without scanning them all, whatever the order results come in.
+//
+// A probe counts a file as "returned by an earlier explore" when a probe
+// called before it (a smaller `pos`) returned it, and that probe's answer had
+// come when the reaction arrived (an answer `tick` no later than then). Each
+// file keeps only the answers no other answer dominates: ticks only grow, so
+// a later answer is kept only when it comes from an earlier call — a
+// staircase of (pos falling, tick rising) that one binary search answers.
+//
 // pathsMatch has two cases: both paths resolve (then they match only when
 // the resolved paths are equal: one map lookup), or one does not (then the
 // suffix rule decides, which implies equal suffix keys: only the files with
@@ -6,52 +15,94 @@
 import type { FileRef } from '../../shell/file-access.js';
 import { resolvePath, samePath, suffixKey } from '../../core/paths.js';
 
-function push(map: Map<string, number[]>, key: string, i: number): void {
-  const list = map.get(key);
-  if (list) list.push(i);
-  else map.set(key, [i]);
+/** The answers that returned one file: calls' positions, falling; answer ticks, rising. */
+class Staircase {
+  readonly #pos: number[] = [];
+  readonly #tick: number[] = [];
+
+  add(pos: number, tick: number): void {
+    const n = this.#pos.length;
+    if (n > 0 && this.#pos[n - 1]! <= pos) return;
+    this.#pos.push(pos);
+    this.#tick.push(tick);
+  }
+
+  /** Did a call before `pos` return the file in an answer at or before `tick`? */
+  has(pos: number, tick: number): boolean {
+    // The last answer at or before `tick` has the smallest position among them.
+    let lo = 0;
+    let hi = this.#tick.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#tick[mid]! <= tick) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && this.#pos[lo - 1]! < pos;
+  }
 }
 
-/** An append-only list of files; `has` can look only at the first `limit` entries. */
+interface Entry {
+  readonly path: string;
+  readonly answers: Staircase;
+}
+
+function push(map: Map<string, Entry[]>, key: string, e: Entry): void {
+  const list = map.get(key);
+  if (list) list.push(e);
+  else map.set(key, [e]);
+}
+
 export class FileIndex {
-  #refs: FileRef[] = [];
-  #seen = new Set<string>();
-  /** The first entry of each resolved path. */
-  #byResolved = new Map<string, number>();
+  /** One entry per file as written (cwd and path). */
+  #entries = new Map<string, Entry>();
+  /** Every answer by resolved path. */
+  #byResolved = new Map<string, Staircase>();
   /** Every entry by suffix key, for a file that does not resolve. */
-  #byKey = new Map<string, number[]>();
+  #byKey = new Map<string, Entry[]>();
   /** Entries that do not resolve, by suffix key, for a file that does. */
-  #unresolvedByKey = new Map<string, number[]>();
+  #unresolvedByKey = new Map<string, Entry[]>();
+  /** Answers so far: each answer's tick. */
+  #ticks = 0;
 
-  get size(): number {
-    return this.#refs.length;
+  /** The tick of the latest answer: what a reaction arriving now may count. */
+  get now(): number {
+    return this.#ticks;
   }
 
-  add(ref: FileRef): void {
+  /** A probe called at `pos` was answered with these files. */
+  answer(pos: number, files: readonly FileRef[]): void {
+    const tick = ++this.#ticks;
+    for (const f of files) this.#add(f, pos, tick);
+  }
+
+  #add(ref: FileRef, pos: number, tick: number): void {
     const key = `${ref.cwd ?? ''}\0${ref.path}`;
-    if (this.#seen.has(key)) return;
-    this.#seen.add(key);
-    const i = this.#refs.push(ref) - 1;
+    let e = this.#entries.get(key);
     const resolved = resolvePath(ref.path, ref.cwd);
-    if (resolved === undefined) push(this.#unresolvedByKey, suffixKey(ref.path), i);
-    else if (!this.#byResolved.has(resolved)) this.#byResolved.set(resolved, i);
-    push(this.#byKey, suffixKey(ref.path), i);
-  }
-
-  /** Does `f` match (pathsMatch) one of the first `limit` entries? */
-  has(f: FileRef, limit = this.#refs.length): boolean {
-    const resolved = resolvePath(f.path, f.cwd);
-    if (resolved === undefined) return this.#bySuffix(this.#byKey.get(suffixKey(f.path)), f, limit);
-    const first = this.#byResolved.get(resolved);
-    if (first !== undefined && first < limit) return true;
-    return this.#bySuffix(this.#unresolvedByKey.get(suffixKey(f.path)), f, limit);
-  }
-
-  #bySuffix(list: readonly number[] | undefined, f: FileRef, limit: number): boolean {
-    for (const i of list ?? []) {
-      if (i >= limit) break;
-      if (samePath(f.path, this.#refs[i]!.path)) return true;
+    if (!e) {
+      e = { path: ref.path, answers: new Staircase() };
+      this.#entries.set(key, e);
+      if (resolved === undefined) push(this.#unresolvedByKey, suffixKey(ref.path), e);
+      push(this.#byKey, suffixKey(ref.path), e);
     }
+    e.answers.add(pos, tick);
+    if (resolved !== undefined) {
+      let s = this.#byResolved.get(resolved);
+      if (!s) this.#byResolved.set(resolved, (s = new Staircase()));
+      s.add(pos, tick);
+    }
+  }
+
+  /** Does `f` match (pathsMatch) a file returned by a call before `pos`, answered at or before `tick`? */
+  has(f: FileRef, pos: number, tick: number): boolean {
+    const resolved = resolvePath(f.path, f.cwd);
+    if (resolved === undefined) return this.#bySuffix(this.#byKey.get(suffixKey(f.path)), f, pos, tick);
+    if (this.#byResolved.get(resolved)?.has(pos, tick)) return true;
+    return this.#bySuffix(this.#unresolvedByKey.get(suffixKey(f.path)), f, pos, tick);
+  }
+
+  #bySuffix(list: readonly Entry[] | undefined, f: FileRef, pos: number, tick: number): boolean {
+    for (const e of list ?? []) if (samePath(f.path, e.path) && e.answers.has(pos, tick)) return true;
     return false;
   }
 }

@@ -86,12 +86,21 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
  * have a file for, or answering a call a sidecar names. Checks the text first
  * so that only those few lines are parsed here.
  */
+/** A `tool_use_id` as written on a line (ids are plain: letters, digits, `_`). */
+const TOOL_USE_ID = /"tool_use_id"\s*:\s*"([^"\\]*)"/g;
+
 export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: string; sub: SubagentFile } | undefined {
   if (!text.includes('"tool_result"')) return undefined;
   const maybeAgent = text.includes('"agentId"');
   let bySidecar: SubagentFile | undefined;
   if (!maybeAgent) {
-    for (const [id, s] of plan.byToolUseId) if (!plan.consumed.has(s.file) && text.includes(id)) bySidecar = s;
+    // The ids the line answers, read once: looking each sidecar's id up in the
+    // text instead would cost the line's length once per sidecar.
+    TOOL_USE_ID.lastIndex = 0;
+    for (let m = TOOL_USE_ID.exec(text); m !== null; m = TOOL_USE_ID.exec(text)) {
+      const s = plan.byToolUseId.get(m[1]!);
+      if (s && !plan.consumed.has(s.file)) bySidecar = s;
+    }
     if (!bySidecar) return undefined;
   }
   let v: Record<string, unknown>;
