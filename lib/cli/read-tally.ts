@@ -16,6 +16,28 @@ interface FileTally {
 /** Kinds every session has, whatever it held. */
 const LIFECYCLE: ReadonlySet<string> = new Set(['session_start', 'session_end', 'turn_end', 'thread_open', 'thread_close', 'diagnostic', 'input_error']);
 
+/** Events and tool calls by file and name: what a worker of the pool tallies for this thread. */
+export interface EventCounts {
+  readonly events: ReadonlyArray<readonly [string, number]>;
+  readonly tools: ReadonlyArray<readonly [string, number]>;
+}
+
+/** Counts the events a worker does not send on (everything but diagnostics, input errors and session bounds). */
+export class EventCounter {
+  readonly #events = new Map<string, number>();
+  readonly #tools = new Map<string, number>();
+
+  observe(item: StreamItem): void {
+    if (!('source' in item) || LIFECYCLE.has(item.kind)) return;
+    this.#events.set(item.file, (this.#events.get(item.file) ?? 0) + 1);
+    if (item.kind === 'tool_call') this.#tools.set(item.name, (this.#tools.get(item.name) ?? 0) + 1);
+  }
+
+  counts(): EventCounts {
+    return { events: [...this.#events], tools: [...this.#tools] };
+  }
+}
+
 /** At most this many inputs are named in the one line. */
 const NAMED = 3;
 
@@ -41,6 +63,12 @@ export class ReadTally {
       default:
         if (!LIFECYCLE.has(item.kind)) f.events++;
     }
+  }
+
+  /** What another thread tallied of the events it did not send here (a worker of the session pool). */
+  absorb(counts: EventCounts): void {
+    for (const [file, n] of counts.events) this.#file(file).events += n;
+    for (const [name, n] of counts.tools) this.#tools.set(name, (this.#tools.get(name) ?? 0) + n);
   }
 
   #file(file: string): FileTally {

@@ -22,6 +22,7 @@ export const COMMON = {
   session: { type: 'string' },
   follow: { type: 'boolean', short: 'f' },
   'idle-timeout': { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
 } satisfies Options;
 /** `--analyses sufficiency,grade`: which of the command's analyses run. */
 export const ANALYSES_FLAG = { analyses: { type: 'string' } } satisfies Options;
@@ -51,6 +52,7 @@ export interface Values {
   list?: boolean;
   all?: boolean;
   analyses?: string;
+  jobs?: string;
 }
 
 
@@ -64,6 +66,8 @@ export const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).j
   -f, --follow            keep reading as the input grows; stops at the run's
                           result, on SIGINT, or after --idle-timeout
   --idle-timeout DUR      e.g. 90s, 10m (default: none for session files, 10m for stream-json)
+  -j, --jobs N            read sessions in N workers (default: one per core when
+                          there are several sessions; 1: this thread only)
   -q, --quiet             no diagnostics or progress on stderr
   -h, --help              this help`;
 export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both; token

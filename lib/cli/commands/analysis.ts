@@ -32,6 +32,9 @@ import type { CliIO } from '../io.js';
 import { say } from '../io.js';
 import { parseFlags, positiveInt, regexFlag } from '../flags.js';
 import type { Command } from '../command.js';
+import { availableParallelism } from 'node:os';
+import { sessionPool } from '../session-pool.js';
+import type { AnalysisRecipe } from '../analysis-recipe.js';
 import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
@@ -86,6 +89,7 @@ function makeCommand(spec: Spec): Command {
     if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
     const failOn = failOnFlag(values['fail-on']);
     const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
+    const jobs = values.jobs === undefined ? availableParallelism() : positiveInt('--jobs', values.jobs);
     if (idleMs !== undefined && !values.follow) throw new UsageError('--idle-timeout needs --follow');
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
@@ -141,14 +145,21 @@ function makeCommand(spec: Spec): Command {
         inputErrors.push({ file, message });
       },
     };
+    const tally = new ReadTally();
+    // Several sessions from files: one worker per core reads them (the reports are the same, byte for byte).
+    const pooled = jobs > 1 && !values.follow && sessions.length > 1 && !sessions.some((s) => s.files.includes('-'));
+    const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME };
     // `session --follow` moves to a newer session when one starts.
-    const source = values.follow && spec.session && projectDir !== undefined && values.session === undefined ? followProject(projectDir, sourceOptions) : readSessions(sessions, sourceOptions);
+    const source = pooled
+      ? sessionPool(sessions, { jobs, analyses, setup: { recipe, maxLineBytes, fileFormat: format?.file, normalizeFormat: format?.normalize }, signal: io.signal, onInputError: sourceOptions.onInputError, onCounts: (c) => tally.absorb(c) })
+      : values.follow && spec.session && projectDir !== undefined && values.session === undefined
+        ? followProject(projectDir, sourceOptions)
+        : readSessions(sessions, sourceOptions);
     // The line is cleared when reading ends, before any report is written.
     source.once('end', () => progress?.end());
-    const pipelineStages = stages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses });
+    const pipelineStages = pooled ? [] : stages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses });
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepDetail: false });
-    const tally = new ReadTally();
     const observe = (item: StreamItem): void => {
       collector.add(item);
       tally.observe(item);
