@@ -1,6 +1,8 @@
 // Every reporter is the same Transform: stream items in, a ReportBuilder
 // collecting them, text out — per item (if the reporter streams) and once
-// at the end.
+// at the end. The end may come in many pieces (a large JSON report): each is
+// handed on only when the reader has taken the last, so the report is never
+// held twice, once built and once buffered.
 import { Transform } from 'node:stream';
 import type { StreamItem } from '../lib/core/items.js';
 import type { Report, ReportOptions } from '../lib/report/index.js';
@@ -11,6 +13,7 @@ export type SinkOptions = ReportOptions;
 /** `render` may give the final text whole, or in pieces to spare memory. */
 export function reportSink(opts: SinkOptions, render: (r: Report) => string | Iterable<string>, perItem?: (item: StreamItem, builder: ReportBuilder) => string | undefined): Transform {
   const builder = new ReportBuilder(opts);
+  let wanted: (() => void) | undefined;
   const t: Transform = new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -20,12 +23,30 @@ export function reportSink(opts: SinkOptions, render: (r: Report) => string | It
     },
     flush(cb) {
       const out = render(builder.build());
-      if (typeof out === 'string') cb(null, out);
-      else {
-        for (const piece of out) t.push(piece);
-        cb();
+      if (typeof out === 'string') {
+        cb(null, out);
+        return;
       }
+      const pieces = out[Symbol.iterator]();
+      const more = (): void => {
+        for (let r = pieces.next(); !r.done; r = pieces.next()) {
+          if (!t.push(r.value)) {
+            // The reader is full: go on when it asks for more.
+            wanted = more;
+            return;
+          }
+        }
+        cb();
+      };
+      more();
     },
   });
+  const read = t._read.bind(t);
+  t._read = (n: number): void => {
+    const w = wanted;
+    wanted = undefined;
+    if (w) w();
+    else read(n);
+  };
   return t;
 }
