@@ -107,5 +107,4 @@ export function analysisOf(item: AnalysisItem, analyses: readonly Configured[]):
 }
 
 /** The report sections of a list of analyses, by key, each optional. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SectionsOf<T extends readonly Analysis<any, any, string>[]> = { [A in T[number] as A['key']]?: A extends Analysis<any, infer S, string> ? S : never };

@@ -18,8 +18,6 @@ import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeErrno, OutputError, UsageError } from '../core/errors.js';
-
-export { describeErrno };
 import { isWalkedPath } from '../io/inputs.js';
 
 /** What an output is compared with: inputs as given, and the files found under them. */

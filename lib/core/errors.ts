@@ -58,18 +58,27 @@ export class OutputError extends UserError {
 }
 
 /** `ENOSPC (no space left on device)`: the code a user can search for, and what it means. */
+/** What the common errno codes mean, in the words of strerror. */
+const ERRNO_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EIO: 'input/output error',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or directory',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'not a directory',
+  EROFS: 'read-only file system',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+};
+
+/** A read error in words alone (`no such file or directory`), or its code when it has no words here. */
+export function errnoWords(e: NodeJS.ErrnoException): string {
+  if (e.code === undefined) return String(e.message);
+  return Object.hasOwn(ERRNO_WORDS, e.code) ? ERRNO_WORDS[e.code]! : e.code;
+}
+
 export function describeErrno(e: NodeJS.ErrnoException): string {
-  const words: Record<string, string> = {
-    ENOSPC: 'no space left on device',
-    EIO: 'input/output error',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    ENOENT: 'no such file or directory',
-    EISDIR: 'is a directory',
-    EROFS: 'read-only file system',
-    EDQUOT: 'disk quota exceeded',
-    EFBIG: 'file too large',
-  };
   if (e.code === undefined) return e.message;
-  return words[e.code] ? `${e.code} (${words[e.code]})` : e.code;
+  return Object.hasOwn(ERRNO_WORDS, e.code) ? `${e.code} (${ERRNO_WORDS[e.code]})` : e.code;
 }

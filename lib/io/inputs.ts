@@ -11,6 +11,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { onDisk } from '../core/on-disk.js';
+import { errnoWords } from '../core/errors.js';
 import { append } from '../core/arrays.js';
 import { foldSubagents } from './subagent-inputs.js';
 import type { SessionInput } from './session-input.js';
@@ -80,9 +81,7 @@ export function skippedWarning(skipped: readonly string[], named = 10): string |
 }
 
 function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  const why: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'is a directory', ENOTDIR: 'not a directory' };
-  return e.code ? `${why[e.code] ?? e.code}` : String(e.message);
+  return errnoWords(err as NodeJS.ErrnoException);
 }
 
 /**

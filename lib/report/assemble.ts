@@ -4,6 +4,7 @@
 import type { Analysis } from '../analyses/types.js';
 import type { InputErrorItem } from '../core/input-error.js';
 import { exitCodeFor } from '../core/exit-code.js';
+import { byCodeUnit } from '../core/canonical-json.js';
 import { SCHEMA_VERSION } from './schema.js';
 import type { Report } from './schema.js';
 
@@ -16,7 +17,7 @@ export interface EnvelopeParts {
 }
 
 function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
-  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(r).sort(([a], [b]) => byCodeUnit(a, b)));
 }
 
 export function assemble(p: EnvelopeParts, sections: ReadonlyArray<{ analysis: Analysis; section: unknown }>): Report {
