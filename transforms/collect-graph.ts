@@ -6,11 +6,8 @@ import type { Transform } from 'node:stream';
 import { discoverSessions } from '../lib/io/inputs.js';
 import { readSessions } from '../lib/io/source.js';
 import type { SourceOptions } from '../lib/io/source.js';
-import { parse } from './parse.js';
-import { normalize } from './normalize.js';
-import { demux } from './demux.js';
-import { delegation } from './delegation.js';
-import { graph as graphStage } from './graph.js';
+import { fusedStages } from './pipeline.js';
+import { GraphCounter } from '../lib/analyses/graph/counter.js';
 import { runPipeline } from './run-pipeline.js';
 import type { SinkTarget } from './run-pipeline.js';
 import type { InputErrorItem } from '../lib/core/input-error.js';
@@ -53,11 +50,12 @@ export async function collectGraph(o: CollectOptions): Promise<Collected> {
     for (const p of problems) inputErrors.push({ file: p.path, message: p.message });
     const source = readSessions(sessions, {
       ...o.source,
+      batches: true,
       cwd: o.cwd,
       format: choice?.file,
       onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
     });
-    const stages: Transform[] = [parse(), normalize({ format: choice?.normalize }), demux(), delegation(), graphStage(acc, side)];
+    const stages: Transform[] = [fusedStages({ normalize: { format: choice?.normalize }, analyses: [] }, [new GraphCounter(acc, side)])];
     await runPipeline(source, stages, o.targets?.() ?? [], o.observe);
   }
   return { graph: buildGraph(acc, { prod: o.prod, eval: o.eval, catalogFiles: o.catalogFiles ?? [], config: o.config ?? {} }), inputErrors };

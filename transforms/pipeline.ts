@@ -1,14 +1,17 @@
-// The default stage array, for callers who spread it into their own
-// `pipeline(source, ...stages(opts), sink)`.
+// The default stages, for callers who spread them into their own
+// `pipeline(source, ...stages(opts), sink)`, and the same logic fused into
+// one Transform, which is what the CLI runs.
 import type { Transform } from 'node:stream';
-import { parse } from './parse.js';
-import { normalize } from './normalize.js';
+import type { StageLogic } from '../lib/core/stage.js';
+import { fuse, objectStage } from '../lib/core/stage.js';
+import { parseLogic } from '../lib/core/parse-line.js';
+import { Normalizer } from '../lib/dialects/session-normalizer.js';
 import type { NormalizeOptions } from '../lib/dialects/session-normalizer.js';
-import { demux } from './demux.js';
-import { delegation } from './delegation.js';
-import { analysisStage } from './analysis.js';
+import { Demuxer } from '../lib/core/demux.js';
+import { DelegationResolver } from '../lib/core/delegation.js';
 import type { Configured } from '../lib/analyses/types.js';
 import { builtInAnalyses } from '../lib/analyses/index.js';
+import { LazyResults } from '../lib/dialects/claude/lazy-results.js';
 
 export interface StagesOptions {
   normalize?: NormalizeOptions;
@@ -16,9 +19,43 @@ export interface StagesOptions {
   analyses?: readonly Configured[];
 }
 
-/** parse → normalize → demux → delegation → each analysis, after `lines` or a multi-file source. */
+/** Each stage's logic, in order: parse → normalize → demux → delegation → each analysis. */
+export function stageLogics(opts: StagesOptions = {}, last: readonly StageLogic<any, any>[] = []): StageLogic<any, any>[] {
+  const out: StageLogic<any, any>[] = [parseLogic, new Normalizer(opts.normalize), new Demuxer(), new DelegationResolver()];
+  for (const c of opts.analyses ?? builtInAnalyses()) out.push(c.analysis.logic(c.options));
+  return [...out, ...last];
+}
+
+/** parse → normalize → demux → delegation → each analysis, one stage each, after `lines` or a multi-file source. */
 export function stages(opts: StagesOptions = {}): Transform[] {
-  const out = [parse(), normalize(opts.normalize), demux(), delegation()];
-  for (const c of opts.analyses ?? builtInAnalyses()) out.push(analysisStage(c));
-  return out;
+  return stageLogics(opts).map((l) => objectStage(l));
+}
+
+/**
+ * The same stages as one Transform: every record goes through all of them
+ * in one synchronous call, and results whose text no analysis reads are
+ * parsed without it (lib/dialects/claude/lazy-results.ts) when every
+ * analysis says which it reads. Its input may be batches (arrays of records).
+ * `last`: logic after the analyses, which reads no result text.
+ */
+export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<any, any>[] = []): Transform {
+  const logics = stageLogics(opts, last);
+  const reads = resultTextReaders(opts.analyses ?? builtInAnalyses());
+  if (reads) {
+    const lazy = new LazyResults(reads);
+    // parse → lazy parse; the tap sees each call the normalizer makes before its result's line is parsed.
+    logics.splice(0, 2, lazy.parser, logics[1]!, lazy.tap);
+  }
+  return objectStage(fuse(logics));
+}
+
+/** Does any analysis read this tool's result text? Undefined when one does not say (then all are read). */
+function resultTextReaders(analyses: readonly Configured[]): ((tool: string) => boolean) | undefined {
+  const each: ((tool: string) => boolean)[] = [];
+  for (const c of analyses) {
+    const r = c.analysis.resultText?.(c.options);
+    if (!r) return undefined;
+    each.push(r);
+  }
+  return (tool) => each.some((r) => r(tool));
 }

@@ -81,6 +81,14 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
   readonly config?: z.ZodRawShape;
   /** Its per-event logic for one stream: pushes every item on, and its own items. */
   logic(options: O): StageLogic<StreamItem, StreamItem>;
+  /**
+   * Which tools' result text (`tool_result.text`) its logic reads, by tool
+   * name. When every analysis of a run says, the CLI parses the other
+   * results without their text (their `text` is ''), which is most of the
+   * cost of reading a transcript. Unsaid: every result's text is read.
+   * An error result's text is always read.
+   */
+  resultText?(options: O): (tool: string) => boolean;
   /** The section's schema: the report's JSON Schema is generated from the composition. */
   readonly section: z.ZodType<S>;
   collector(options: O, c: CollectorOptions): SectionCollector<S>;

@@ -13,7 +13,7 @@ import type { FileFormat } from '../io/sniff.js';
 import type { StreamItem } from '../core/items.js';
 import { isAnalysisItem } from '../core/items.js';
 import type { Configured } from '../analyses/types.js';
-import { stages } from '../../transforms/pipeline.js';
+import { fusedStages } from '../../transforms/pipeline.js';
 import { EventCounter } from './read-tally.js';
 import type { EventCounts } from './read-tally.js';
 import type { AnalysisRecipe } from './analysis-recipe.js';
@@ -44,7 +44,7 @@ export async function runSession(session: SessionInput, r: SessionRun): Promise<
     if (batch.length) r.post(batch);
     batch = [];
   };
-  const source = readSessions([session], { cwd: r.setup.recipe.cwd, maxLineBytes: r.setup.maxLineBytes, format: r.setup.fileFormat, signal: r.signal, onInputError: r.onInputError });
+  const source = readSessions([session], { batches: true, cwd: r.setup.recipe.cwd, maxLineBytes: r.setup.maxLineBytes, format: r.setup.fileFormat, signal: r.signal, onInputError: r.onInputError });
   const sink = new Writable({
     objectMode: true,
     write(item: StreamItem, _e, cb) {
@@ -55,7 +55,7 @@ export async function runSession(session: SessionInput, r: SessionRun): Promise<
       cb();
     },
   });
-  await pipeline([source, ...stages({ normalize: { format: r.setup.normalizeFormat }, analyses: r.analyses }), sink]);
+  await pipeline([source, fusedStages({ normalize: { format: r.setup.normalizeFormat }, analyses: r.analyses }), sink]);
   flush();
   return counter.counts();
 }

@@ -59,6 +59,15 @@ export class RecentSet {
     this.#set.add(x);
   }
 
+  /**
+   * Forgets `x` now. Its ring slot stays until its turn comes; if `x` was
+   * added again by then, that turn forgets it early: callers use this set
+   * where forgetting too soon only costs a fallback, never a wrong answer.
+   */
+  delete(x: string): void {
+    this.#set.delete(x);
+  }
+
   get size(): number {
     return this.#set.size;
   }

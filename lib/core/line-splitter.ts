@@ -8,7 +8,7 @@
 // decoding each line once when it is complete.
 import type { Push } from './stage.js';
 import type { LineRecord, RawDiagnostic } from './records.js';
-import { rawDiagnostic } from './records.js';
+import { LazyLine, rawDiagnostic } from './records.js';
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -22,6 +22,19 @@ export interface LinesOptions {
 export type LinesOutput = LineRecord | RawDiagnostic;
 
 const LF = 0x0a;
+const CR = 0x0d;
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Lines longer than this that look like a tool result stay undecoded until
+ * read (LazyLine): most of a transcript's bytes are tool results, and a lazy
+ * parse can skip the text of those no analysis reads. Shorter lines are
+ * decoded at once; keeping them as bytes would save nothing measurable.
+ */
+export const LAZY_LINE_BYTES = 2048;
+/** Where in a line the tool_result marker is looked for: Claude Code writes it within the first few hundred bytes. */
+const LAZY_MARK_WITHIN = 1024;
+const TOOL_RESULT = Buffer.from('"tool_result"');
 
 export class LineSplitter {
   readonly #file: string;
@@ -96,6 +109,11 @@ export class LineSplitter {
         push(rawDiagnostic('line_too_long', this.#file, lineNo, `line of ${end - start} bytes exceeds the ${this.#max}-byte cap; skipped`));
         return;
       }
+      if (end - start > LAZY_LINE_BYTES && lineNo > 1 && chunk[start] === OPEN_BRACE && mayBeToolResult(chunk, start, end)) {
+        // A chunk is never changed after it is written (the stream contract), so a view of it is safe to keep.
+        push(new LazyLine(this.#file, lineNo, chunk.subarray(start, chunk[end - 1] === CR ? end - 1 : end)));
+        return;
+      }
       text = chunk.toString('utf8', start, end);
     }
     if (text.length > 0 && text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1);
@@ -107,4 +125,8 @@ export class LineSplitter {
     if ((c === 32 || c === 9) && text.trim() === '') return;
     push({ type: 'line', file: this.#file, line: lineNo, text });
   }
+}
+
+function mayBeToolResult(chunk: Buffer, start: number, end: number): boolean {
+  return chunk.subarray(start, Math.min(end, start + LAZY_MARK_WITHIN)).includes(TOOL_RESULT);
 }

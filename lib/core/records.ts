@@ -11,6 +11,31 @@ export interface LineRecord {
   /** 1-based. */
   readonly line: number;
   readonly text: string;
+  /**
+   * The line's bytes, when the splitter kept them undecoded: a long line
+   * that may be a tool result no analysis reads (`text` decodes them when
+   * read). A lazy parse reads what it needs from them instead.
+   */
+  readonly bytes?: Buffer;
+}
+
+/** A line whose text is decoded only if someone reads it. */
+export class LazyLine implements LineRecord {
+  readonly type = 'line' as const;
+  readonly file: string;
+  readonly line: number;
+  readonly bytes: Buffer;
+  #text: string | undefined;
+
+  constructor(file: string, line: number, bytes: Buffer) {
+    this.file = file;
+    this.line = line;
+    this.bytes = bytes;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.bytes.toString('utf8'));
+  }
 }
 
 export interface ParsedRecord {

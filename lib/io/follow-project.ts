@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { PreRecord } from '../core/records.js';
 import type { SourceOptions } from './source.js';
-import { sessionRecords } from './source.js';
+import { sessionBatches } from './source.js';
 import { listSessions, sessionFiles } from '../dialects/claude/locate.js';
 
 /** How often the folder is looked at for a new session. */
@@ -19,7 +19,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function* follow(projectDir: string, opts: SourceOptions): AsyncGenerator<PreRecord> {
+async function* follow(projectDir: string, opts: SourceOptions): AsyncGenerator<PreRecord[]> {
   for (;;) {
     if (opts.signal?.aborted) return;
     const known = new Set(await sessionFiles(projectDir));
@@ -36,7 +36,7 @@ async function* follow(projectDir: string, opts: SourceOptions): AsyncGenerator<
     }, NEW_SESSION_POLL_MS);
     try {
       const end = opts.follow?.end ? AbortSignal.any([opts.follow.end, next.signal]) : next.signal;
-      yield* sessionRecords([{ key: newest.file, files: [newest.file] }], { ...opts, follow: { ...opts.follow, end } });
+      yield* sessionBatches([{ key: newest.file, files: [newest.file] }], { ...opts, follow: { ...opts.follow, end } });
     } finally {
       clearInterval(watcher);
     }

@@ -131,8 +131,15 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
   }
 }
 
+/** Records in batches: the lines of one read go on together, at the cost of one hand-over. */
+type Batch = PreRecord[];
+
+async function* batched<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
+  for await (const x of items) yield [x];
+}
+
 /** `session`: the session whose first segment `file` is (its subagent files given as inputs are read into it). */
-async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }, session?: SessionInput): AsyncGenerator<PreRecord | Restart> {
+async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }, session?: SessionInput): AsyncGenerator<Batch | Restart> {
   if (opts.follow && file !== '-') {
     const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
     // Subagents started after following began have files the first plan never saw.
@@ -155,7 +162,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const chunks = chunksOf(input, head, opts.signal, stop, close, opts.onBytes);
   if (sniffed.format === 'document') {
     try {
-      yield* sniffed.perLine ? documentLineRecords(chunks, file, opts.maxLineBytes) : documentRecords(chunks, file);
+      yield* batched(sniffed.perLine ? documentLineRecords(chunks, file, opts.maxLineBytes) : documentRecords(chunks, file));
     } finally {
       // A document broken halfway is not read to its end.
       close();
@@ -209,10 +216,10 @@ interface Restart {
   readonly type: 'restart';
 }
 
-/** A file's lines, and the diagnostics of lines too long to keep. */
-async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof RESTART>, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
+/** A file's lines, and the diagnostics of lines too long to keep, a batch per read. */
+async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof RESTART>, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   let splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
-  const out: PreRecord[] = [];
+  let out: PreRecord[] = [];
   const push = (x: PreRecord): void => {
     out.push(x);
   };
@@ -226,46 +233,60 @@ async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof REST
       }
       splitter.write(chunk, push);
       if (out.length) {
-        yield* out;
-        out.length = 0;
+        const batch = out;
+        out = [];
+        yield batch;
       }
     }
   } finally {
     // Whatever was read before a failure is still analysed.
     splitter.end(push);
   }
-  yield* out;
+  if (out.length) yield out;
 }
 
 const AGENT_ID = /"agentId"\s*:\s*"([^"\\]+)"/;
 
 /** A session's lines with each linked subagent file read in where its result comes back. */
-async function* withSubagents(lines: AsyncIterable<PreRecord | Restart>, plan: SubagentPlan | null, opts: SourceOptions, replan?: () => Promise<SubagentPlan | null>): AsyncGenerator<PreRecord | Restart> {
-  for await (const rec of lines) {
-    if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
-      // A followed session: a result naming an agent not yet planned means a new file.
-      const id = AGENT_ID.exec(rec.text)?.[1];
-      if (id !== undefined && !plan?.byAgentId.has(id)) {
-        const fresh = await replan();
-        if (fresh) {
-          for (const f of plan?.consumed ?? []) fresh.consumed.add(f);
-          plan = fresh;
+async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: SubagentPlan | null, opts: SourceOptions, replan?: () => Promise<SubagentPlan | null>): AsyncGenerator<Batch | Restart> {
+  for await (const batch of lines) {
+    if (!Array.isArray(batch) || (!plan && !replan)) {
+      yield batch;
+      continue;
+    }
+    // A subagent's records go in before the line that links it: the batch is cut there.
+    let out: PreRecord[] = [];
+    for (const rec of batch) {
+      if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
+        // A followed session: a result naming an agent not yet planned means a new file.
+        const id = AGENT_ID.exec(rec.text)?.[1];
+        if (id !== undefined && !plan?.byAgentId.has(id)) {
+          const fresh = await replan();
+          if (fresh) {
+            for (const f of plan?.consumed ?? []) fresh.consumed.add(f);
+            plan = fresh;
+          }
         }
       }
+      if (plan && rec.type === 'line') {
+        if (mirroredByFile(rec.text, plan)) continue;
+        const link = linkedSubagent(rec.text, plan);
+        if (link) {
+          if (out.length) yield out;
+          out = [];
+          yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
+        }
+      }
+      out.push(rec);
     }
-    if (plan && rec.type === 'line') {
-      if (mirroredByFile(rec.text, plan)) continue;
-      const link = linkedSubagent(rec.text, plan);
-      if (link) yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
-    }
-    yield rec;
+    if (out.length) yield out;
   }
 }
 
-async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
+async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   plan.consumed.add(sub.file);
   const thread = spawnedBy ?? `agent-${sub.agentId}`;
-  yield { type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file };
+  yield [{ type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file }];
   const stream = createReadStream(onDisk(sub.file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   try {
     yield* withSubagents(linesOf(sub.file, stream as AsyncIterable<Buffer>, opts), plan, opts);
@@ -274,31 +295,30 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
   } finally {
     stream.destroy();
   }
-  yield { type: 'thread_boundary', edge: 'end', thread, threadKind: kind, spawnedBy, file: sub.file };
+  yield [{ type: 'thread_boundary', edge: 'end', thread, threadKind: kind, spawnedBy, file: sub.file }];
 }
 
 /** Subagent files nothing linked: Claude Code's helpers (internal), else orphans. */
-async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<PreRecord | Restart> {
+async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   for (const sub of plan.byAgentId.values()) {
     if (plan.consumed.has(sub.file)) continue;
     yield* subagent(sub, null, await unlinkedKind(sub, opts.cwd), plan, opts);
   }
 }
 
-/** The records of sessions one after the other, between boundaries. */
-export async function* sessionRecords(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
+/** The records of sessions one after the other, between boundaries, in batches. */
+export async function* sessionBatches(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<Batch> {
   const stop = { stopped: false };
   for (const s of sessions) {
     for (let i = 0; i < s.files.length; i++) {
       const file = s.files[i]!;
-      yield boundary('segment_start', s, i + 1, file);
+      yield [boundary('segment_start', s, i + 1, file)];
       try {
-        for await (const rec of fileRecords(file, opts, stop, i === 0 ? s : undefined)) {
-          if (rec.type !== 'restart') yield rec;
+        for await (const batch of fileRecords(file, opts, stop, i === 0 ? s : undefined)) {
+          if (Array.isArray(batch)) yield batch;
           else {
             // A followed file cut short or replaced: its session starts over.
-            yield boundary('segment_end', s, i + 1, file, true, true, true);
-            yield boundary('segment_start', s, 1, file);
+            yield [boundary('segment_end', s, i + 1, file, true, true, true), boundary('segment_start', s, 1, file)];
           }
         }
       } catch (err) {
@@ -307,15 +327,23 @@ export async function* sessionRecords(sessions: readonly SessionInput[], opts: S
         opts.onInputError?.(file, err as NodeJS.ErrnoException);
       }
       if (stop.stopped || opts.signal?.aborted) {
-        yield boundary('segment_end', s, i + 1, file, true, true);
+        yield [boundary('segment_end', s, i + 1, file, true, true)];
         return;
       }
-      yield boundary('segment_end', s, i + 1, file, i === s.files.length - 1);
+      yield [boundary('segment_end', s, i + 1, file, i === s.files.length - 1)];
     }
   }
 }
 
-/** An object stream of boundary, line and diagnostic records for `parse`. */
-export function readSessions(sessions: readonly SessionInput[], opts: SourceOptions = {}): Readable {
-  return Readable.from(sessionRecords(sessions, opts), { objectMode: true, highWaterMark: 8 });
+/** The records of sessions one after the other, between boundaries. */
+export async function* sessionRecords(sessions: readonly SessionInput[], opts: SourceOptions): AsyncGenerator<PreRecord> {
+  for await (const batch of sessionBatches(sessions, opts)) yield* batch;
+}
+
+/**
+ * An object stream of boundary, line and diagnostic records for `parse`;
+ * with `batches`, each chunk is an array of them (every stage takes those).
+ */
+export function readSessions(sessions: readonly SessionInput[], opts: SourceOptions & { batches?: boolean } = {}): Readable {
+  return Readable.from(opts.batches ? sessionBatches(sessions, opts) : sessionRecords(sessions, opts), { objectMode: true, highWaterMark: 8 });
 }

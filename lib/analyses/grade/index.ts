@@ -20,6 +20,8 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
   key: 'grade',
   config: gradeConfig,
   logic: (o) => new Grader(o),
+  // Grading reads whether a call failed, never what its result says.
+  resultText: () => () => false,
   section: gradeSectionSchema,
   collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
   merge: mergeGrade,

@@ -18,6 +18,11 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
   key: 'sufficiency',
   config: sufficiencyConfig,
   logic: (o) => new SufficiencyAnalyzer(o),
+  // A probe's response is the subject; a Read's error says whether it met a directory (error text is always read).
+  resultText: (o) => {
+    const probe = new RegExp(o.probe ?? DEFAULT_PROBE);
+    return (tool) => probe.test(tool);
+  },
   section: sufficiencySectionSchema,
   collector: (o, c) => new SufficiencyCollector(o.probe ?? DEFAULT_PROBE, c.keepDetail),
   merge: mergeSufficiency,

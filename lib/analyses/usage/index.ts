@@ -48,6 +48,7 @@ export const usageAnalysis: Analysis<Record<string, never>, TokensSection, 'toke
   name: USAGE,
   key: 'tokens',
   logic: () => new UsageCounter(),
+  resultText: () => () => false,
   section: tokensSectionSchema,
   collector: () => new UsageCollector(),
   merge: (a, b, env: MergeEnv) => section([...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((t) => !env.inFirst(t.session))]),

@@ -15,7 +15,7 @@ import type { ExitCode } from '../../core/exit-code.js';
 import { EXIT } from '../../core/exit-code.js';
 import { ReportBuilder } from '../../report/index.js';
 import type { InputErrorItem } from '../../core/input-error.js';
-import { stages } from '../../../transforms/pipeline.js';
+import { fusedStages } from '../../../transforms/pipeline.js';
 import { formatChoice } from '../../io/format-choice.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
@@ -154,10 +154,10 @@ function makeCommand(spec: Spec): Command {
       ? sessionPool(sessions, { jobs, analyses, setup: { recipe, maxLineBytes, fileFormat: format?.file, normalizeFormat: format?.normalize }, signal: io.signal, onInputError: sourceOptions.onInputError, onCounts: (c) => tally.absorb(c) })
       : values.follow && spec.session && projectDir !== undefined && values.session === undefined
         ? followProject(projectDir, sourceOptions)
-        : readSessions(sessions, sourceOptions);
+        : readSessions(sessions, { ...sourceOptions, batches: true });
     // The line is cleared when reading ends, before any report is written.
     source.once('end', () => progress?.end());
-    const pipelineStages = pooled ? [] : stages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses });
+    const pipelineStages = pooled ? [] : [fusedStages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses })];
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepDetail: false });
     const observe = (item: StreamItem): void => {

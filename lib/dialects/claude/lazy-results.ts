@@ -1,0 +1,155 @@
+// Tool results no analysis reads, parsed without their text. Most of a
+// transcript's bytes are tool results (file contents, command output), and
+// decoding and parsing them is most of the cost of reading one; an analysis
+// that says which tools' result text it reads (Analysis.resultText) lets
+// every other result line through at a third of that cost:
+//
+// - the line was kept as bytes (LazyLine) and every `"tool_use_id":"…"` in
+//   it names a call of a tool whose result text nobody reads;
+// - its bytes are decoded as latin1, one char per byte, which is a copy,
+//   and JSON.parse'd. That parse fails exactly when the UTF-8 one would:
+//   bytes of multi-byte characters are >= 0x80 in both decodings and valid
+//   anywhere in a JSON string, and every structural byte is ASCII. So a
+//   damaged line still becomes the same `line_not_json` diagnostic (the line
+//   is parsed again as UTF-8 for its message);
+// - each result's text becomes '' and a structured result keeps only what
+//   the normalizer reads of it (`type`, `agentId`);
+// - what is left must be ASCII, where latin1 and UTF-8 agree; anything else
+//   (a non-ASCII cwd, say) is parsed again the usual way.
+//
+// An error result is always parsed in full: its text says whether a Read
+// met a directory; so is a line with a value nested too deep, for its
+// diagnostic. The events are those of the full parse, but for the
+// skipped text.
+import type { StageLogic, Push } from '../../core/stage.js';
+import type { LineRecord, PreRecord } from '../../core/records.js';
+import { isObject } from '../../core/records.js';
+import { parseLine } from '../../core/parse-line.js';
+import { RecentSet } from '../../core/fifo.js';
+import { pruneDeep } from '../../core/deep-values.js';
+import type { StreamItem } from '../../core/items.js';
+
+/** Calls remembered as skippable: a result that comes later than this many calls is parsed in full. */
+const REMEMBERED_CALLS = 65536;
+const ID_KEY = Buffer.from('"tool_use_id":"');
+const QUOTE = 0x22;
+const BACKSLASH = '\\';
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** The dialect parts whose tool calls this knows the results of. */
+const CLAUDE_SOURCES: ReadonlySet<string> = new Set(['stream-json', 'session']);
+
+type Obj = Record<string, unknown>;
+
+export class LazyResults {
+  readonly #reads: (tool: string) => boolean;
+  readonly #skippable = new RecentSet(REMEMBERED_CALLS);
+  #skipped = 0;
+
+  /** `reads(tool)`: does some analysis read the text of this tool's results? */
+  constructor(reads: (tool: string) => boolean) {
+    this.#reads = reads;
+  }
+
+  /** Result lines parsed without their text so far. */
+  get skipped(): number {
+    return this.#skipped;
+  }
+
+  /** Takes the place of `parse`: lines to records. */
+  readonly parser: StageLogic<PreRecord, PreRecord> = {
+    step: (item: PreRecord, push: Push<PreRecord>) => {
+      push(item.type === 'line' ? this.parse(item) : item);
+    },
+  };
+
+  /** Goes right after the normalizer: learns which calls' results are skippable. */
+  readonly tap: StageLogic<StreamItem, StreamItem> = {
+    step: (item: StreamItem, push: Push<StreamItem>) => {
+      if (item.kind === 'tool_call' && CLAUDE_SOURCES.has(item.source)) {
+        if (this.#reads(item.name)) this.#skippable.delete(item.id);
+        else this.#skippable.add(item.id);
+      }
+      push(item);
+    },
+  };
+
+  parse(rec: LineRecord): PreRecord {
+    const b = rec.bytes;
+    if (b !== undefined && this.#namesOnlySkippable(b)) {
+      const value = this.#withoutText(b);
+      if (value !== undefined) {
+        this.#skipped++;
+        return { type: 'record', file: rec.file, line: rec.line, value };
+      }
+    }
+    return parseLine(rec);
+  }
+
+  /** Every tool_use_id key in the line names a skippable call (a key's quotes are never escaped, so none is inside a string). */
+  #namesOnlySkippable(b: Buffer): boolean {
+    let named = false;
+    for (let at = b.indexOf(ID_KEY); at !== -1; at = b.indexOf(ID_KEY, at + 1)) {
+      const start = at + ID_KEY.length;
+      const end = b.indexOf(QUOTE, start);
+      if (end === -1) return false;
+      const id = b.toString('latin1', start, end);
+      if (id.endsWith(BACKSLASH) || !this.#skippable.has(id)) return false;
+      named = true;
+    }
+    return named;
+  }
+
+  #withoutText(b: Buffer): Obj | undefined {
+    let v: unknown;
+    try {
+      v = JSON.parse(b.toString('latin1'));
+    } catch {
+      return undefined;
+    }
+    if (!isObject(v) || v.type !== 'user' || !isObject(v.message)) return undefined;
+    const content = v.message.content;
+    if (!Array.isArray(content) || content.length === 0) return undefined;
+    for (const block of content) {
+      if (!isObject(block) || block.type !== 'tool_result' || block.is_error === true || typeof block.tool_use_id !== 'string' || !this.#skippable.has(block.tool_use_id)) return undefined;
+    }
+    // A value too deep is a diagnostic the normalizer gives: the full parse keeps it.
+    if (pruneDeep(v)) return undefined;
+    for (const block of content as Obj[]) block.content = '';
+    for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
+    return allAscii(v) ? v : undefined;
+  }
+}
+
+/** What the normalizer reads of a structured result: an object's `type` and `agentId`; a string's being one. */
+function slim(x: unknown): unknown {
+  if (typeof x === 'string') return '';
+  if (!isObject(x)) return x;
+  const out: Obj = {};
+  if (typeof x.type === 'string') out.type = x.type;
+  if (typeof x.agentId === 'string') out.agentId = x.agentId;
+  return out;
+}
+
+/** Every key and string in `root` is ASCII (iterative: values may nest deep). */
+function allAscii(root: Obj): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const c = stack.pop() as Obj | unknown[];
+    if (Array.isArray(c)) {
+      for (const x of c) {
+        if (typeof x === 'string') {
+          if (NOT_ASCII.test(x)) return false;
+        } else if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+      continue;
+    }
+    for (const k in c) {
+      if (NOT_ASCII.test(k)) return false;
+      const x = c[k];
+      if (typeof x === 'string') {
+        if (NOT_ASCII.test(x)) return false;
+      } else if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return true;
+}

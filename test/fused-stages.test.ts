@@ -1,0 +1,148 @@
+// The CLI's path: the stages fused into one Transform over batches of lines,
+// with the lazy parse of results no analysis reads. It must decide exactly
+// what the chain of separate stages decides, on every fixture and at every
+// chunk size; only the text of a skipped result differs, and nobody reads it.
+import t from 'tap';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fusedStages, stageLogics, stages } from '../transforms/pipeline.js';
+import { fuse, runLogic } from '../lib/core/stage.js';
+import { readSessions } from '../lib/io/source.js';
+import type { SessionInput } from '../lib/io/inputs.js';
+import { builtInAnalyses } from '../lib/analyses/index.js';
+import type { Configured } from '../lib/analyses/types.js';
+import type { StreamItem } from '../lib/core/items.js';
+import type { PreRecord } from '../lib/core/records.js';
+import { LineSplitter } from '../lib/core/line-splitter.js';
+import { LazyResults } from '../lib/dialects/claude/lazy-results.js';
+import { chunked, CHUNK_SIZES } from './helpers/analyze.js';
+import { done, explore, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
+import { FIXTURES } from './helpers/cli.js';
+import { options } from './helpers/grade.js';
+
+async function run(source: Readable, transforms: NodeJS.ReadWriteStream[]): Promise<StreamItem[]> {
+  const items: StreamItem[] = [];
+  await pipeline([source, ...transforms, new Writable({ objectMode: true, write: (x: StreamItem, _e, cb) => (items.push(x), cb()) })]);
+  return items;
+}
+
+/** What a skipped result loses: its text. Everything else must match. */
+function withoutResultText(items: StreamItem[]): unknown[] {
+  return items.map((x) => ('kind' in x && x.kind === 'tool_result' && !('analysis' in x) ? { ...x, text: '(any)' } : x));
+}
+
+const everyAnalysis = (): Configured[] => builtInAnalyses({ grade: options() });
+/** The same analyses, one of which does not say which result text it reads: nothing is skipped. */
+const noneSaid = (): Configured[] => everyAnalysis().map((c) => ({ ...c, analysis: { ...c.analysis, resultText: undefined } }));
+
+function transcripts(dir: string): SessionInput[] {
+  const out: SessionInput[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...transcripts(p));
+    else if (e.name.endsWith('.jsonl')) out.push({ key: p, files: [p] });
+  }
+  return out;
+}
+
+// Real transcripts nobody here wrote live beside the repository (../shared), never in it.
+const REAL = new URL('../../shared/fixtures/real/', import.meta.url).pathname;
+
+t.test('every fixture: fused over batches decides what the separate stages decide', async (t) => {
+  const sessions = transcripts(FIXTURES);
+  t.ok(sessions.length > 20, `${sessions.length} fixture transcripts`);
+  if (existsSync(REAL)) sessions.push(...transcripts(REAL));
+  else t.comment(`the real transcripts are absent (${REAL}): only the fixtures are replayed`);
+  for (const s of sessions) {
+    const chain = await run(readSessions([s]), stages({ analyses: everyAnalysis() }));
+    const fusedAll = await run(readSessions([s], { batches: true }), [fusedStages({ analyses: noneSaid() })]);
+    t.same(fusedAll, chain, `${s.key}: fused, nothing skipped: every item and event the same`);
+    const lazy = await run(readSessions([s], { batches: true }), [fusedStages({ analyses: everyAnalysis() })]);
+    t.same(withoutResultText(lazy), withoutResultText(chain), `${s.key}: with the lazy parse: the same but for skipped result text`);
+  }
+});
+
+t.test('fuse: what an earlier stage pushes when it ends still goes through the later ones', async (t) => {
+  const log: string[] = [];
+  const holder = { held: [] as number[], step(x: number) { this.held.push(x); }, end(push: (x: number) => void) { for (const x of this.held) push(x * 10); } };
+  const tag = { step: (x: number, push: (x: string) => void) => push(`#${x}`), end: (push: (x: string) => void) => push('end') };
+  const out = runLogic(fuse([holder, tag]), [1, 2]);
+  log.push(...(out as string[]));
+  t.same(log, ['#10', '#20', 'end']);
+});
+
+// A Read of a long file after its call: its result line is long enough to stay undecoded.
+const LONG = 'const x = 1;\n'.repeat(400);
+const readCall = (id: string, file = '/t/a.ts') => req(`m-${id}`, [toolUse(id, 'Read', { file_path: file })]);
+
+function lazyOver(text: string | Buffer): { records: PreRecord[]; lazy: LazyResults } {
+  const lazy = new LazyResults((tool) => tool === 'mcp__codegraph__codegraph_explore');
+  const logics = stageLogics({ analyses: [] });
+  logics.splice(0, 2, lazy.parser, logics[1]!, lazy.tap);
+  const records: PreRecord[] = [];
+  const spy = { step: (x: PreRecord, push: (x: PreRecord) => void) => (records.push(x), push(x)) };
+  const all = fuse([...logics.slice(0, 1), spy, ...logics.slice(1)]);
+  const split = new LineSplitter({ file: 'f' });
+  const lines: PreRecord[] = [];
+  split.write(Buffer.from(text), (x) => lines.push(x));
+  split.end((x) => lines.push(x));
+  runLogic(all, lines);
+  return { records, lazy };
+}
+
+const resultOf = (records: PreRecord[], id: string) =>
+  records.map((r) => (r.type === 'record' ? (r.value as { message?: { content?: Array<{ tool_use_id?: string; content?: unknown }> } }) : undefined)).find((v) => v?.message?.content?.[0]?.tool_use_id === id);
+
+t.test('lazy parse: a long result of a tool nobody reads is parsed without its text', async (t) => {
+  const { records, lazy } = lazyOver(jsonl([init(), readCall('r1'), res('r1', LONG, { toolUseResult: { type: 'update', agentId: 'a1', file: { content: LONG } } }), done()]));
+  t.equal(lazy.skipped, 1);
+  const v = resultOf(records, 'r1') as Record<string, unknown> & { message: { content: Array<{ content: unknown }> } };
+  t.equal(v.message.content[0]!.content, '', 'the text is not kept');
+  t.same(v.tool_use_result, { type: 'update', agentId: 'a1' }, 'what the normalizer reads of the structured result is kept');
+});
+
+t.test('lazy parse: what is always parsed in full', async (t) => {
+  const cases: Array<[string, string, string]> = [
+    ['a probe (its text is read)', jsonl([init(), req('m1', [explore('e1', 'q')]), res('e1', LONG), done()]), 'e1'],
+    ['an error result (it may say the Read met a directory)', jsonl([init(), readCall('r1'), res('r1', `EISDIR ${LONG}`, { isError: true }), done()]), 'r1'],
+    ['a result whose call was never seen', jsonl([init(), res('r9', LONG), done()]), 'r9'],
+    ['a short result', jsonl([init(), readCall('r1'), res('r1', 'short'), done()]), 'r1'],
+    ['a line with non-ASCII outside the text (latin1 and UTF-8 differ there)', jsonl([init(), readCall('r1'), { ...res('r1', LONG), cwd: '/tmp/résumé' }, done()]), 'r1'],
+    ['a line with two results, one of a probe', jsonl([init(), req('m1', [explore('e1', 'q'), toolUse('r1', 'Read', { file_path: '/t/a' })]), { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'r1', content: LONG }, { type: 'tool_result', tool_use_id: 'e1', content: LONG }] }, session_id: 'sess-1' }, done()]), 'r1'],
+  ];
+  for (const [what, text, id] of cases) {
+    const { records, lazy } = lazyOver(text);
+    t.equal(lazy.skipped, 0, what);
+    const v = resultOf(records, id) as { message: { content: Array<{ content: unknown }> } };
+    t.not(v.message.content[0]!.content, '', `${what}: the text is there`);
+  }
+});
+
+t.test('lazy parse: a damaged line is the same diagnostic as without it', async (t) => {
+  // A raw control character inside the text: not JSON, whichever decoding.
+  const bad = JSON.stringify(res('r1', LONG)).replace('const x', 'const\u0001x');
+  const text = jsonl([init(), readCall('r1')]) + bad + '\n' + jsonl([done()]);
+  const { records, lazy } = lazyOver(text);
+  t.equal(lazy.skipped, 0);
+  const diag = records.find((r) => r.type === 'raw_diagnostic');
+  t.match(diag, { code: 'line_not_json', line: 3 });
+  // Invalid UTF-8 inside the text is JSON either way: skipped, no diagnostic (as JSON.parse of the decoded line gives none).
+  const [before, after] = JSON.stringify(res('r1', `${LONG}MARK`)).split('MARK');
+  const withBadBytes = Buffer.concat([Buffer.from(jsonl([init(), readCall('r1')])), Buffer.from(before!), Buffer.from([0xff, 0xfe]), Buffer.from(`${after!}\n`)]);
+  const r2 = lazyOver(withBadBytes);
+  t.equal(r2.lazy.skipped, 1);
+  t.ok(r2.records.every((r) => r.type !== 'raw_diagnostic'), 'no diagnostic');
+});
+
+t.test('the CLI path at every chunk size: the same report, skipped or not', async (t) => {
+  const text = jsonl([init(), req('m1', [explore('e1', 'q')]), res('e1', [{ type: 'text', text: `**\`src/a.ts\`** — fn\n${LONG}` }]), readCall('r1', 'src/a.ts'), res('r1', LONG), req('m3', [toolUse('b1', 'Bash', { command: 'ls' })]), res('b1', LONG), done()]);
+  const reports: string[] = [];
+  for (const size of [...CHUNK_SIZES, text.length]) {
+    const items = await run(readSessions([{ key: '-', files: ['-'] }], { batches: true, stdin: Readable.from(chunked(Buffer.from(text), size)) }), [fusedStages({ analyses: everyAnalysis() })]);
+    reports.push(JSON.stringify(items.filter((x) => 'analysis' in x)));
+  }
+  t.ok(reports[0]!.includes('"bucket":"read_returned"'), 'the probe returned the file read next: its text was read');
+  t.equal(new Set(reports).size, 1, 'every chunk size decides the same');
+});
