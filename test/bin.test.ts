@@ -15,3 +15,10 @@ t.test('the binary: a node shebang, and the exit code the shell sees', async (t)
   t.equal(run(['missing.jsonl', 'express-res-send.jsonl']), 2, 'an input error');
   t.equal(run(['--bogus']), 2, 'a usage error');
 });
+
+t.test('the bundled binary finds the session pool\'s worker: --jobs 2 writes what --jobs 1 writes', async (t) => {
+  const out = (jobs: string): string => spawnSync(process.execPath, [BIN, '--json', '-q', '--jobs', jobs, 'sessions/v2.0-flat', 'sessions/v2.1-folder', 'express-res-send.jsonl'], { cwd: FIXTURES, encoding: 'utf8' }).stdout;
+  const one = out('1');
+  t.equal((JSON.parse(one) as { sessions: string[] }).sessions.length, 4, 'four sessions read (one an orphan subagent file)');
+  t.equal(out('2'), one);
+});

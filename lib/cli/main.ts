@@ -9,11 +9,25 @@ import { packageVersion } from '../core/version.js';
 import type { Command } from './command.js';
 import type { CliIO } from './io.js';
 import { PROG, say } from './io.js';
-import { analyzeCommand, gradeCommand, sessionCommand, sufficiencyCommand } from './commands/analysis.js';
-import { graphCommand } from './commands/graph.js';
 
-export const COMMANDS: readonly Command[] = [analyzeCommand, sufficiencyCommand, gradeCommand, sessionCommand, graphCommand];
-const DEFAULT_COMMAND = analyzeCommand;
+/**
+ * A sub-command as the registry knows it: its module is loaded only when it
+ * runs, so `--version` and `--help` load none (and a run loads only its own).
+ */
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'analyze', summary: 'sufficiency and grading together (the default)', load: async () => (await import('./commands/analysis.js')).analyzeCommand },
+  { name: 'sufficiency', summary: 'tool-response sufficiency of probe calls', load: async () => (await import('./commands/analysis.js')).sufficiencyCommand },
+  { name: 'grade', summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate', load: async () => (await import('./commands/analysis.js')).gradeCommand },
+  { name: 'session', summary: "a Claude Code project's sessions: the newest, one, or all; --follow to watch", load: async () => (await import('./commands/analysis.js')).sessionCommand },
+  { name: 'graph', summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap', load: async () => (await import('./commands/graph.js')).graphCommand },
+];
+const DEFAULT_COMMAND = COMMANDS[0]!;
 
 function help(): string {
   const rows = COMMANDS.map((c) => `  ${c.name.padEnd(14)}${c.summary}`).join('\n');
@@ -30,11 +44,11 @@ Run '${PROG} COMMAND --help' for a command's options.
 }
 
 /** The other commands that take `flag`; the default command says it is the default. */
-function flagOwners(flag: string, current: string): string[] {
+async function flagOwners(flag: string, current: string): Promise<string[]> {
   const name = flag.replace(/^--?/, '').replace(/=.*$/, '');
   const owners: string[] = [];
   for (const c of COMMANDS) {
-    for (const f of c.flags) {
+    for (const f of (await c.load()).flags) {
       if (f.command === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
       owners.push(c === DEFAULT_COMMAND ? `${f.command} (the default command)` : f.command);
     }
@@ -54,13 +68,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
       return EXIT.ok;
     }
     const named = COMMANDS.find((c) => c.name === first);
-    const command = named ?? DEFAULT_COMMAND;
+    const command = await (named ?? DEFAULT_COMMAND).load();
     try {
       return await command.run(named ? argv.slice(1) : argv, io);
     } catch (err) {
       if (err instanceof UnknownFlagError) {
         const where = err.command ?? command.name;
-        throw new UsageError(unknownFlagMessage(err, where, flagOwners(err.flag, where)));
+        throw new UsageError(unknownFlagMessage(err, where, await flagOwners(err.flag, where)));
       }
       throw err;
     }

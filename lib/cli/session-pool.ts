@@ -8,8 +8,9 @@
 // and one worker fewer is one module graph fewer to load.
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { packageRoot } from '../core/version.js';
 import type { StreamItem } from '../core/items.js';
 import type { SessionInput } from '../io/session-input.js';
 import type { Configured } from '../analyses/types.js';
@@ -31,10 +32,14 @@ export interface PoolOptions {
   readonly onCounts?: (counts: EventCounts) => void;
 }
 
-// Built, the worker is the module beside this one. Run from the TypeScript
-// sources (the tests do), it is the built copy of it: Node 20 gives a worker
-// no TypeScript loader, and `npm test` builds dist/ first.
-const WORKER = extname(fileURLToPath(import.meta.url)) === '.ts' ? new URL('../../dist/lib/cli/session-worker.js', import.meta.url) : new URL('./session-worker.js', import.meta.url);
+// The worker is always the built module in the package's dist/: the CLI
+// itself may be bundled into one file (then no module sits beside it), and
+// run from the TypeScript sources (the tests do) Node 20 gives a worker no
+// TypeScript loader; `npm test` builds dist/ first.
+function workerUrl(): URL {
+  const root = packageRoot();
+  return root === undefined ? new URL('./session-worker.js', import.meta.url) : pathToFileURL(join(root, 'dist', 'lib', 'cli', 'session-worker.js'));
+}
 
 interface Slot {
   items: StreamItem[][];
@@ -74,7 +79,7 @@ async function* run(sessions: readonly SessionInput[], o: PoolOptions): AsyncGen
     if (index !== undefined) w.postMessage({ type: 'session', index, session: sessions[index]! } satisfies ToWorker);
   };
   for (let i = 1; i < Math.min(o.jobs, sessions.length); i++) {
-    const w = new Worker(WORKER, { workerData: o.setup });
+    const w = new Worker(workerUrl(), { workerData: o.setup });
     w.on('message', (m: FromWorker) => {
       if (m.type === 'items') slots.get(m.index)!.items.push(m.items);
       else if (m.type === 'done') {

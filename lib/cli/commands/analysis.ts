@@ -42,7 +42,6 @@ import type { ChosenAnalysis } from '../analysis-choice.js';
 
 interface Spec {
   readonly name: string;
-  readonly summary: string;
   /** The analyses it runs (usage always runs too). */
   readonly analyses: readonly ChosenAnalysis[];
   /** `--analyses` may pick among them. */
@@ -203,12 +202,11 @@ function makeCommand(spec: Spec): Command {
     return report.exitCode as ExitCode;
   }
 
-  return { name: spec.name, summary: spec.summary, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
+  return { name: spec.name, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
 }
 
 export const sessionCommand = makeCommand({
   name: 'session',
-  summary: 'a Claude Code project\'s sessions: the newest, one, or all; --follow to watch',
   analyses: ['sufficiency', 'grade'],
   session: true,
   usage: `Usage: agent-eval-stream session [PROJECT_DIR] [--session ID | --list | --all] [options]
@@ -222,7 +220,6 @@ ${EXITS_GATED}`,
 
 export const analyzeCommand = makeCommand({
   name: 'analyze',
-  summary: 'sufficiency and grading together (the default)',
   analyses: ['sufficiency', 'grade'],
   choose: true,
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
@@ -230,14 +227,12 @@ export const analyzeCommand = makeCommand({
 
 export const sufficiencyCommand = makeCommand({
   name: 'sufficiency',
-  summary: 'tool-response sufficiency of probe calls',
   analyses: ['sufficiency'],
   usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}\n${EXITS_UNGATED}`,
 });
 
 export const gradeCommand = makeCommand({
   name: 'grade',
-  summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate',
   analyses: ['grade'],
   usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}\n${EXITS_GATED}`,
 });

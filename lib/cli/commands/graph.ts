@@ -290,7 +290,6 @@ export const graphCommand: Command = {
     { command: 'graph policy', flags: Object.keys(REPORT_FLAGS) },
     { command: 'graph heatmap', flags: [...Object.keys(REPORT_FLAGS), 'output'] },
   ],
-  summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap',
   async run(argv, io) {
     const sub = argv[0];
     if (sub === '--help' || sub === '-h' || sub === 'help') return usage(io, HELP);
