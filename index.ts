@@ -14,7 +14,7 @@ export { sufficiency } from './transforms/sufficiency.js';
 export { grade } from './transforms/grade.js';
 export { usage } from './transforms/usage.js';
 export { graph } from './transforms/graph.js';
-export { stages } from './transforms/pipeline.js';
+export { stages, fusedStages, stageLogics } from './transforms/pipeline.js';
 export type { StagesOptions } from './transforms/pipeline.js';
 export { runPipeline } from './transforms/run-pipeline.js';
 export type { SinkTarget, PipelineEnd } from './transforms/run-pipeline.js';
@@ -28,7 +28,7 @@ export { Normalizer } from './lib/dialects/session-normalizer.js';
 export type { NormalizeOptions } from './lib/dialects/session-normalizer.js';
 export { Demuxer } from './lib/core/demux.js';
 export { DelegationResolver } from './lib/core/delegation.js';
-export { objectStage, runLogic, EVENT_HIGH_WATER_MARK } from './lib/core/stage.js';
+export { objectStage, runLogic, fuse, EVENT_HIGH_WATER_MARK } from './lib/core/stage.js';
 export type { StageLogic, Push } from './lib/core/stage.js';
 
 // Sources: files, folders, segments, stdin, documents.

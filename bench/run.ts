@@ -1,19 +1,24 @@
-// `npm run bench`: generates transcripts into bench/out/, measures the bare
-// floor (split + JSON.parse) and the real CLI on each, every case in a fresh
-// process, and checks the targets. A missed target is a finding, not a
-// failure: only real errors exit non-zero.
+// `npm run bench`: how close the CLI comes to the cost of reading its input.
+// Every figure is a whole process (node's startup included) timed from the
+// outside, against the bare loop (read, split, JSON.parse every line) on the
+// same file in the same run; the modes of a case are interleaved, run after
+// run, so drift on a shared machine hits them alike, and each figure is the
+// median of its runs. The figures are printed and written into
+// docs/benchmarks.md (between its `bench:` markers) unless --dry.
 //
-//   npm run bench -- [--sizes 200MB,1GB] [--long-line 50MB] [--runs 2] [--keep]
-// (npm run bench builds dist/ and compiles bench/ first, so every measured
-// process is plain node: no loader in the numbers.)
+//   npm run bench -- [--sizes 200MB,1GB] [--runs 3] [--dry] [--keep]
+//                    [--input FILE]... [--bare-script FILE]
+// --input measures existing transcripts instead of generating them;
+// --bare-script is another floor to measure against (any script that takes FILE).
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync, statfsSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
-import { dirname, join, relative } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import type { GenerateOptions } from './generate.js';
 import { generate, parseSize } from './generate.js';
 import { generateTraces } from './generate-traces.js';
 import { measureLatency } from './latency.js';
@@ -22,180 +27,248 @@ import { measureLatency } from './latency.js';
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const OUT = join(ROOT, 'bench', 'out');
 const MEASURE = join(ROOT, 'dist', 'bench', 'measure.js');
+const BIN = join(ROOT, 'dist', 'bin', 'agent-eval-stream.js');
+const DOC = join(ROOT, 'docs', 'benchmarks.md');
 const MB = 1e6;
-
-interface Case {
-  readonly name: string;
-  readonly file: string;
-  readonly planned: number;
-  readonly gen: GenerateOptions;
-  /** A traces.json document for grading, not a transcript. */
-  readonly traces?: boolean;
-}
-
-interface Measurement {
-  mode: string;
-  bytes: number;
-  seconds: number;
-  mbPerSec: number;
-  maxRssMB: number;
-}
 
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '200MB,1GB' },
-    'traces-sizes': { type: 'string', default: '200MB,1GB' },
+    runs: { type: 'string', default: '3' },
+    input: { type: 'string', multiple: true },
+    'bare-script': { type: 'string' },
+    many: { type: 'string', default: '200MB' },
+    sessions: { type: 'string', default: '40' },
+    lost: { type: 'string', default: '40MB' },
+    traces: { type: 'string', default: '200MB' },
     'long-line': { type: 'string', default: '50MB' },
-    runs: { type: 'string', default: '2' },
+    dry: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
+const RUNS = Number(values.runs);
+const BARE = values['bare-script'] ?? join(ROOT, 'dist', 'bench', 'bare.js');
 
-function say(s: string): void {
+interface Run {
+  readonly seconds: number;
+  readonly maxRssMB: number;
+}
+/** A command of a case: a script and its arguments; exit codes it may end with. */
+interface Mode {
+  readonly name: string;
+  readonly args: (file: string) => string[];
+  readonly script?: string;
+  readonly nodeFlags?: string[];
+  readonly exits?: readonly number[];
+}
+
+const cli = (name: string, ...args: string[]): Mode => ({ name, args: (f) => [...args, f], exits: [0, 3] });
+const BARE_MODE: Mode = { name: 'bare', script: BARE, args: (f) => [f] };
+const TRANSCRIPT_MODES: Mode[] = [
+  BARE_MODE,
+  cli('default --json', '--json', '-q'),
+  cli('sufficiency --json', 'sufficiency', '--json', '-q'),
+  cli('grade --json', 'grade', '--json', '-q'),
+  cli('ndjson', '--reporter', 'ndjson', '-q'),
+  cli('text', '-q'),
+  cli('graph build', 'graph', 'build', '-q', '--prod'),
+];
+
+function say(s = ''): void {
   process.stdout.write(`${s}\n`);
 }
 
-function plan(): Case[] {
-  const longBytes = parseSize(values['long-line']);
-  const cases: Case[] = [{ name: `long line ${values['long-line']}`, file: join(OUT, `longline-${values['long-line']}.jsonl`), planned: longBytes + (4 << 20), gen: { size: 0, seed: 1, longLine: longBytes } }];
-  const sizes = values.sizes.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const s of sizes.sort((a, b) => parseSize(a) - parseSize(b))) {
-    cases.push({ name: s, file: join(OUT, `transcript-${s}.jsonl`), planned: parseSize(s), gen: { size: parseSize(s), seed: 1 } });
-  }
-  for (const s of values['traces-sizes'].split(',').map((x) => x.trim()).filter(Boolean).sort((a, b) => parseSize(a) - parseSize(b))) {
-    cases.push({ name: `traces.json ${s}`, file: join(OUT, `traces-${s}.json`), planned: parseSize(s), gen: { size: parseSize(s), seed: 1 }, traces: true });
-  }
-  // All files exist at once (they are measured after generation, and --keep
-  // keeps them), so each case needs its own room plus a margin for the overshoot of its last run.
-  const fsStat = statfsSync(OUT);
-  let free = Number(fsStat.bavail) * Number(fsStat.bsize);
-  return cases.filter((c) => {
-    const need = c.planned * 1.02 + 16 * MB;
-    if (need > free) {
-      say(`skipping ${c.name}: needs ${(need / MB).toFixed(0)} MB, ${(free / MB).toFixed(0)} MB free in ${relative(ROOT, OUT)}`);
-      return false;
-    }
-    free -= need;
-    return true;
-  });
+function once(mode: Mode, file: string): Run {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [...(mode.nodeFlags ?? []), MEASURE, mode.script ?? BIN, ...mode.args(file)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'pipe'], maxBuffer: 1 << 24 });
+  const seconds = (performance.now() - t0) / 1000;
+  const line = r.output[3]?.toString().trim();
+  if (!line) throw new Error(`${mode.name} on ${file}: ended by ${r.signal ?? `exit ${r.status}`}: ${r.stderr.toString().slice(-400)}`);
+  const m = JSON.parse(line) as { maxRssMB: number; exitCode: number };
+  if (!(mode.exits ?? [0]).includes(m.exitCode)) throw new Error(`${mode.name} on ${file}: exit ${m.exitCode}: ${r.stderr.toString().slice(-400)}`);
+  return { seconds, maxRssMB: m.maxRssMB };
 }
 
-async function generateCase(c: Case): Promise<void> {
-  const t0 = performance.now();
-  const stream = createWriteStream(c.file);
-  const bytes = c.traces ? await generateTraces(c.gen.size, c.gen.seed, stream) : await generate(c.gen, stream);
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Every mode `RUNS` times, interleaved; the median time and the largest peak RSS of each. */
+function measureCase(label: string, modes: readonly Mode[], file: string, runs = RUNS): Map<string, Run> {
+  const all = new Map<string, Run[]>(modes.map((m) => [m.name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const m of modes) {
+      const r = once(m, file);
+      all.get(m.name)!.push(r);
+      say(`  ${label}  ${m.name.padEnd(20)} run ${i + 1}: ${r.seconds.toFixed(2)} s, peak RSS ${r.maxRssMB.toFixed(0)} MB`);
+    }
+  }
+  return new Map([...all].map(([k, rs]) => [k, { seconds: median(rs.map((r) => r.seconds)), maxRssMB: Math.max(...rs.map((r) => r.maxRssMB)) }]));
+}
+
+function sizeOf(path: string): number {
+  const s = statSync(path);
+  return s.isDirectory() ? readdirSync(path).reduce((n, f) => n + statSync(join(path, f)).size, 0) : s.size;
+}
+
+async function writeGenerated(file: string, size: number, seed: number, longLine?: number): Promise<void> {
+  const stream = createWriteStream(file);
+  await generate({ size, seed, longLine }, stream);
   stream.end();
   await finished(stream);
-  const s = (performance.now() - t0) / 1000;
-  say(`generated ${relative(ROOT, c.file)}: ${(bytes / MB).toFixed(1)} MB in ${s.toFixed(1)} s`);
 }
 
-function measure(mode: string, file: string, nodeFlags: string[] = []): Measurement {
-  const r = spawnSync(process.execPath, [...nodeFlags, MEASURE, mode, file], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
-  if (r.status !== 0) throw new Error(`measure ${mode} ${file} exited with ${r.status ?? r.signal}`);
-  const m = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as Measurement & { exitCode?: number };
-  // Grading a synthetic corpus fails its gate (exit 3): that is a result, not an error.
-  if (m.exitCode !== undefined && m.exitCode !== 0 && !(mode === 'grade' && m.exitCode === 3)) throw new Error(`the CLI exited with ${m.exitCode} on ${file}`);
-  return m;
-}
-
-const MODES = ['bare', 'ndjson', 'json', 'graph'] as const;
-type Mode = (typeof MODES)[number] | 'grade' | 'grade64';
-/** A V8 old space of 64 MB: the run completes only if what it keeps does not grow with the input. */
-const SMALL_HEAP = ['--max-old-space-size=64'];
-type Results = Record<Mode, Measurement>;
-
-/** Fastest of `runs`, modes interleaved so drift on a shared VM hits all alike. */
-function measureCase(c: Case, runs: number): Results {
-  const best: Partial<Results> = {};
-  for (let i = 0; i < runs; i++) {
-    for (const mode of c.traces ? (['grade', 'grade64'] as const) : MODES) {
-      const m = mode === 'grade64' ? measure('grade', c.file, SMALL_HEAP) : measure(mode, c.file);
-      say(`  ${c.name.padEnd(16)} ${mode.padEnd(8)} run ${i + 1}: ${m.seconds.toFixed(2)} s, ${m.mbPerSec.toFixed(1)} MB/s, peak RSS ${m.maxRssMB.toFixed(0)} MB`);
-      const prev = best[mode];
-      if (!prev || m.seconds < prev.seconds) best[mode] = m;
-    }
-  }
-  return best as Results;
-}
-
-/** Peak RSS of a process that does nothing: what node itself costs. */
-function baseline(): number {
-  return measure('noop', '').maxRssMB;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
-}
-
-async function main(): Promise<void> {
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer: ${values.runs}`);
-  mkdirSync(OUT, { recursive: true });
-  const cases = plan();
-  try {
-    for (const c of cases) await generateCase(c);
-    const nodeAlone = baseline();
-    const results = new Map<Case, Results>();
-    for (const c of cases) results.set(c, measureCase(c, runs));
-
-    const rows = [['case', 'size MB', 'bare MB/s', 'bare RSS', 'ndjson MB/s', 'ndjson RSS', 'ratio', 'json MB/s', 'json RSS', 'ratio', 'graph MB/s', 'graph RSS', 'ratio']];
-    const graded = [['traces.json case', 'size MB', 'grade MB/s', 'grade RSS', 'with a 64 MB heap: MB/s', 'RSS']];
-    for (const [c, r] of results) {
-      if (c.traces) {
-        graded.push([c.name, (r.grade.bytes / MB).toFixed(1), r.grade.mbPerSec.toFixed(1), r.grade.maxRssMB.toFixed(0), r.grade64.mbPerSec.toFixed(1), r.grade64.maxRssMB.toFixed(0)]);
+/** The file without the first result of a probe call: one lost line, as a crash or a cap would lose it. */
+async function withoutOneProbeResult(from: string, to: string): Promise<void> {
+  const out = createWriteStream(to);
+  const probes = new Set<string>();
+  let dropped = false;
+  for await (const line of createInterface({ input: createReadStream(from), crlfDelay: Infinity })) {
+    if (!dropped) {
+      for (const m of line.matchAll(/"id":"([^"]+)","name":"mcp__codegraph__codegraph_explore"/g)) probes.add(m[1]!);
+      const answered = /"tool_use_id":"([^"]+)"/.exec(line)?.[1];
+      if (answered !== undefined && probes.has(answered)) {
+        dropped = true;
         continue;
       }
-      const ratio = (m: Measurement): string => (m.mbPerSec / r.bare.mbPerSec).toFixed(2);
-      rows.push([c.name, (r.bare.bytes / MB).toFixed(1), r.bare.mbPerSec.toFixed(1), r.bare.maxRssMB.toFixed(0), r.ndjson.mbPerSec.toFixed(1), r.ndjson.maxRssMB.toFixed(0), ratio(r.ndjson), r.json.mbPerSec.toFixed(1), r.json.maxRssMB.toFixed(0), ratio(r.json), r.graph.mbPerSec.toFixed(1), r.graph.maxRssMB.toFixed(0), ratio(r.graph)]);
     }
-    say(`\nnode ${process.version}; fastest of ${runs} runs; RSS is peak RSS in MB, node itself included; ratio = pipeline MB/s ÷ bare MB/s`);
-    say(table(rows));
-    if (graded.length > 1) say(`\n${table(graded)}`);
-    say(`(node doing nothing peaks at ${nodeAlone.toFixed(0)} MB)\n`);
-    checkTargets(cases, results);
-    say('\nlatency from a line appended to its finding printed (200 findings each):');
-    for (const mode of ['follow', 'stdin'] as const) {
-      const l = await measureLatency(mode, 200, 20);
-      say(`  ${mode.padEnd(7)} p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms`);
-    }
-  } finally {
-    if (values.keep) say(`kept: ${cases.map((c) => relative(ROOT, c.file)).join(', ')}`);
-    else for (const c of cases) rmSync(c.file, { force: true });
+    if (!out.write(`${line}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
+  out.end();
+  await finished(out);
 }
 
-function checkTargets(cases: Case[], results: Map<Case, Results>): void {
-  const verdict = (ok: boolean | undefined, what: string, detail: string): void => say(`${ok === undefined ? 'SKIP' : ok ? 'PASS' : 'MISS'}  ${what}${detail ? `: ${detail}` : ''}`);
-  const transcripts = cases.filter((c) => c.gen.longLine === undefined && !c.traces);
-  const traces = cases.filter((c) => c.traces);
-  if (traces.length > 1) {
-    const lo = results.get(traces[0]!)!.grade64.maxRssMB;
-    const hi = results.get(traces[traces.length - 1]!)!.grade64.maxRssMB;
-    verdict(hi < 200 && (hi - lo) / lo <= 0.1, `${traces[traces.length - 1]!.name}: graded in bounded memory (64 MB heap; peak RSS < 200 MB, within 10% of ${traces[0]!.name})`, `${hi.toFixed(0)} vs ${lo.toFixed(0)} MB`);
-  }
-  const big = transcripts[transcripts.length - 1];
-  const small = transcripts[0];
-  const rb = big && results.get(big);
-  const rs = small && results.get(small);
-  if (rb && big) {
-    for (const mode of ['ndjson', 'json', 'graph'] as const) {
-      const ratio = rb[mode].mbPerSec / rb.bare.mbPerSec;
-      verdict(ratio >= 0.7, `${big.name} --${mode}: throughput >= 0.7 x bare`, `${rb[mode].mbPerSec.toFixed(1)} vs ${rb.bare.mbPerSec.toFixed(1)} MB/s = ${ratio.toFixed(2)}`);
-      const rss = rb[mode].maxRssMB;
-      verdict(rss < 200, `${big.name} --${mode}: peak RSS < 200 MB`, `${rss.toFixed(0)} MB`);
-      if (rs && small && small !== big) {
-        const base = rs[mode].maxRssMB;
-        const growth = (rss - base) / base;
-        verdict(Math.abs(growth) <= 0.1, `${big.name} --${mode}: peak RSS within 10% of the ${small.name} run's`, `${rss.toFixed(0)} vs ${base.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)}%)${mode === 'json' ? ' — the JSON report keeps one record per probe call' : ''}`);
+const fmt = (x: number, d = 2): string => x.toFixed(d);
+const table = (head: string[], rows: string[][]): string[] => [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive integer: ${values.runs}`);
+  mkdirSync(OUT, { recursive: true });
+  const made: string[] = [];
+  const md: string[] = [];
+  const targets: string[] = [];
+  const target = (ok: boolean, what: string, detail: string): void => {
+    targets.push(`- ${ok ? 'met' : '**missed**'}: ${what} (${detail})`);
+  };
+  try {
+    // Transcripts: every mode against the bare loop.
+    const transcripts: Array<{ name: string; file: string }> = [];
+    for (const f of values.input ?? []) transcripts.push({ name: basename(f), file: f });
+    if (!values.input) {
+      for (const s of values.sizes.split(',').map((x) => x.trim()).filter(Boolean)) {
+        const file = join(OUT, `transcript-${s}.jsonl`);
+        await writeGenerated(file, parseSize(s), 1);
+        made.push(file);
+        transcripts.push({ name: s, file });
       }
     }
-  } else verdict(undefined, 'transcript targets', 'no transcript case ran');
-  const long = cases.find((c) => c.gen.longLine !== undefined);
-  const rl = long && results.get(long);
-  if (rl && long) verdict(rl.json.seconds < 2, `${long.name}: pipeline in < 2 s`, `${rl.json.seconds.toFixed(2)} s`);
-  else verdict(undefined, 'long-line target', 'case skipped');
+    const byCase = new Map<string, Map<string, Run>>();
+    for (const t of transcripts) byCase.set(t.name, measureCase(t.name, TRANSCRIPT_MODES, t.file));
+    md.push('### Transcripts: throughput as a share of the bare loop', '');
+    md.push(...table(['command', ...transcripts.map((t) => `${t.name} (${fmt(sizeOf(t.file) / MB, 0)} MB): ratio, s`), ...transcripts.map((t) => `${t.name}: peak RSS`)], TRANSCRIPT_MODES.map((m) => [
+      m.name === 'bare' ? 'bare loop (the floor)' : `\`${m.args('FILE').join(' ')}\``,
+      ...transcripts.map((t) => {
+        const r = byCase.get(t.name)!;
+        return `${fmt(r.get('bare')!.seconds / r.get(m.name)!.seconds)}, ${fmt(r.get(m.name)!.seconds, 1)} s`;
+      }),
+      ...transcripts.map((t) => `${fmt(byCase.get(t.name)!.get(m.name)!.maxRssMB, 0)} MB`),
+    ])));
+    for (const t of transcripts) {
+      const r = byCase.get(t.name)!;
+      const ratio = r.get('bare')!.seconds / r.get('default --json')!.seconds;
+      target(ratio >= 0.8, `${t.name}: the default command at >= 0.8 of the bare loop`, fmt(ratio));
+      for (const m of TRANSCRIPT_MODES.slice(1)) target(r.get(m.name)!.maxRssMB < 200, `${t.name}: ${m.name} peak RSS < 200 MB`, `${fmt(r.get(m.name)!.maxRssMB, 0)} MB`);
+    }
+    if (transcripts.length > 1) {
+      const [lo, hi] = [byCase.get(transcripts[0]!.name)!, byCase.get(transcripts[transcripts.length - 1]!.name)!];
+      for (const m of TRANSCRIPT_MODES.slice(1)) {
+        const g = hi.get(m.name)!.maxRssMB / lo.get(m.name)!.maxRssMB - 1;
+        target(g <= 0.1, `${m.name}: peak RSS within 10% from ${transcripts[0]!.name} to ${transcripts[transcripts.length - 1]!.name}`, `${g >= 0 ? '+' : ''}${fmt(g * 100, 0)}%`);
+      }
+    }
+
+    // Many files: the session pool against one thread.
+    const sessions = Number(values.sessions);
+    const dir = join(OUT, `many-${values.many}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    made.push(dir);
+    for (let i = 1; i <= sessions; i++) await writeGenerated(join(dir, `session-${String(i).padStart(3, '0')}.jsonl`), parseSize(values.many) / sessions, i);
+    const jobs = Math.max(2, availableParallelism());
+    const pool = measureCase('many', [cli('--jobs 1', '--json', '-q', '--jobs', '1'), cli(`--jobs ${jobs}`, '--json', '-q', '--jobs', String(jobs))], dir);
+    const speedup = pool.get('--jobs 1')!.seconds / pool.get(`--jobs ${jobs}`)!.seconds;
+    md.push('', `### Many files: ${sessions} sessions, ${fmt(sizeOf(dir) / MB, 0)} MB, on ${availableParallelism()} cores`, '');
+    md.push(...table(['command', 'time', 'speed-up', 'peak RSS'], [...pool].map(([k, r]) => [`\`--json --jobs ${k.split(' ')[1]}\``, `${fmt(r.seconds)} s`, fmt(pool.get('--jobs 1')!.seconds / r.seconds), `${fmt(r.maxRssMB, 0)} MB`])));
+    target(speedup >= 1.6, `many files: --jobs ${jobs} at >= 1.6x --jobs 1`, `${fmt(speedup)}x`);
+
+    // One lost probe result: no slower, no bigger.
+    const intact = join(OUT, `lost-${values.lost}-intact.jsonl`);
+    const lost = join(OUT, `lost-${values.lost}.jsonl`);
+    await writeGenerated(intact, parseSize(values.lost), 7);
+    await withoutOneProbeResult(intact, lost);
+    made.push(intact, lost);
+    const suff = cli('sufficiency --json', 'sufficiency', '--json', '-q');
+    const lostRuns = measureCase('lost', [{ ...suff, name: 'intact', args: () => [...suff.args(intact)] }, { ...suff, name: 'one result lost', args: () => [...suff.args(lost)] }], '');
+    md.push('', `### One probe result lost (${values.lost})`, '');
+    md.push(...table(['input', 'sufficiency --json', 'peak RSS'], [...lostRuns].map(([k, r]) => [k, `${fmt(r.seconds)} s`, `${fmt(r.maxRssMB, 0)} MB`])));
+    const slowdown = lostRuns.get('one result lost')!.seconds / lostRuns.get('intact')!.seconds;
+    target(slowdown < 1.2, 'one lost probe result costs no more than reading the file', `${fmt(slowdown)}x the intact file's time`);
+
+    // Startup.
+    const one = join(OUT, 'one-line.jsonl');
+    writeFileSync(one, `${readFileSync(intact, 'utf8').split('\n', 1)[0]}\n`);
+    made.push(one);
+    const start = measureCase('startup', [{ name: 'node alone', script: 'noop', args: () => [] }, { name: '--version', args: () => ['--version'] }, { ...cli('--json, a one-line file', '--json', '-q'), exits: [2] }], one, Math.max(RUNS, 10));
+    md.push('', '### Startup', '');
+    md.push(...table(['command', 'time'], [...start].map(([k, r]) => [k, `${fmt(r.seconds * 1000, 0)} ms`])));
+    const extra = start.get('--version')!.seconds - start.get('node alone')!.seconds;
+    target(extra <= 0.1, '--version within 0.1 s of node alone', `+${fmt(extra * 1000, 0)} ms`);
+
+    // Grading a traces.json document; one 50 MB line.
+    const traces = join(OUT, `traces-${values.traces}.json`);
+    {
+      const s = createWriteStream(traces);
+      await generateTraces(parseSize(values.traces), 1, s);
+      s.end();
+      await finished(s);
+    }
+    const longFile = join(OUT, `longline-${values['long-line']}.jsonl`);
+    await writeGenerated(longFile, 0, 1, parseSize(values['long-line']));
+    made.push(traces, longFile);
+    const grade = cli('grade --json', 'grade', '--json', '-q');
+    const tr = measureCase('traces', [grade, { ...grade, name: 'grade --json, 64 MB heap', nodeFlags: ['--max-old-space-size=64'] }], traces);
+    const ll = measureCase('long line', [BARE_MODE, cli('default --json', '--json', '-q')], longFile);
+    md.push('', '### Other inputs', '');
+    md.push(...table(['input', 'command', 'MB/s', 'peak RSS'], [
+      ...[...tr].map(([k, r]) => [`traces.json, ${fmt(sizeOf(traces) / MB, 0)} MB`, k, fmt(sizeOf(traces) / MB / r.seconds, 1), `${fmt(r.maxRssMB, 0)} MB`]),
+      ...[...ll].map(([k, r]) => [`one ${values['long-line']} line`, k, fmt(sizeOf(longFile) / MB / r.seconds, 1), `${fmt(r.maxRssMB, 0)} MB`]),
+    ]));
+
+    // Live input.
+    md.push('', '### Latency, from an appended line to its finding (200 findings)', '');
+    const lat: string[][] = [];
+    for (const mode of ['follow', 'stdin'] as const) {
+      const l = await measureLatency(mode, 200, 20);
+      lat.push([mode === 'follow' ? '`--follow FILE`' : 'stdin', `${fmt(l.p50, 1)} ms`, `${fmt(l.p99, 1)} ms`]);
+    }
+    md.push(...table(['input', 'p50', 'p99'], lat));
+    md.push('', '### Targets', '', ...targets);
+    const header = `On ${availableParallelism()} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians of ${RUNS} interleaved runs (startup: of ${Math.max(RUNS, 10)}); whole processes, startup included; peak RSS is the largest of the runs, node's own included.`;
+    const text = [header, '', ...md].join('\n');
+    say(`\n${text}`);
+    if (!values.dry) {
+      const doc = readFileSync(DOC, 'utf8');
+      const [a, b] = [doc.indexOf('<!-- bench:start -->'), doc.indexOf('<!-- bench:end -->')];
+      if (a === -1 || b < a) throw new Error(`${relative(ROOT, DOC)} has no <!-- bench:start --> … <!-- bench:end --> markers`);
+      writeFileSync(DOC, `${doc.slice(0, a)}<!-- bench:start -->\n${text}\n${doc.slice(b)}`);
+      say(`\nwritten to ${relative(ROOT, DOC)}`);
+    }
+  } finally {
+    if (values.keep) say(`kept: ${made.map((f) => relative(ROOT, f)).join(', ')}`);
+    else for (const f of made) rmSync(f, { recursive: true, force: true });
+  }
 }
 
 main().catch((err: unknown) => {

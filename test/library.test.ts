@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { text as streamText } from 'node:stream/consumers';
-import { builtInAnalyses, canonicalEventSchema, delegation, demux, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
+import { builtInAnalyses, canonicalEventSchema, delegation, demux, fusedStages, json, lines, ndjson, normalize, parse, reportSchema, stages, sufficiency, text } from 'agent-eval-stream';
 import type { CanonicalEvent, StreamItem } from 'agent-eval-stream';
 import { isAnalysisItem } from 'agent-eval-stream';
 
@@ -17,6 +17,15 @@ t.test('stages in the default order, by name', async (t) => {
   const out = await streamText(createReadStream(fixture).pipe(lines({ file: 'x' })).pipe(parse()).pipe(normalize()).pipe(demux()).pipe(delegation()).pipe(sufficiency()).pipe(json(opts)));
   const report = reportSchema.parse(JSON.parse(out));
   t.equal(report.sufficiency!.answered, 5);
+});
+
+t.test('fusedStages: the CLI\'s one Transform writes the report the separate stages write', async (t) => {
+  const viaStages: string[] = [];
+  const viaFused: string[] = [];
+  await pipeline(createReadStream(fixture), lines({ file: 'x' }), ...stages(opts), json(opts), new Writable({ write: (c: Buffer, _e, cb) => (viaStages.push(c.toString()), cb()) }));
+  await pipeline(createReadStream(fixture), lines({ file: 'x' }), fusedStages(opts), json(opts), new Writable({ write: (c: Buffer, _e, cb) => (viaFused.push(c.toString()), cb()) }));
+  t.equal(reportSchema.parse(JSON.parse(viaFused.join(''))).sufficiency!.answered, 5);
+  t.equal(viaFused.join(''), viaStages.join(''));
 });
 
 t.test('a custom stage of the caller\'s own, and the stages() helper', async (t) => {
