@@ -25,19 +25,17 @@ const DOT = 46;
 export function mentionedPaths(text: string): string[] {
   const out: string[] = [];
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isPathChar(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let slash = false;
-    while (i < n && isPathChar(text.charCodeAt(i))) {
-      if (text.charCodeAt(i) === SLASH) slash = true;
-      i++;
-    }
-    if (slash) pathsInRun(text, start, i, out);
+  // Only runs with a `/` can hold a path: find each `/` natively and widen it
+  // to its run; text between runs is never looked at character by character.
+  // Each run is scanned once (`from` is past the last one), so this stays linear.
+  let from = 0;
+  for (let s = text.indexOf('/', from); s !== -1; s = text.indexOf('/', from)) {
+    let start = s;
+    while (start > from && isPathChar(text.charCodeAt(start - 1))) start--;
+    let end = s + 1;
+    while (end < n && isPathChar(text.charCodeAt(end))) end++;
+    pathsInRun(text, start, end, out);
+    from = end;
   }
   return out;
 }

@@ -4,8 +4,8 @@
 // that says which tools' result text it reads (Analysis.resultText) lets
 // every other result line through at a third of that cost:
 //
-// - the line was kept as bytes (LazyLine) and every `"tool_use_id":"…"` in
-//   it names a call of a tool whose result text nobody reads;
+// - the line was kept as bytes (LazyLine) and each of its results answers
+//   a call of a tool whose result text nobody reads;
 // - its bytes are decoded as latin1, one char per byte, which is a copy,
 //   and JSON.parse'd. That parse fails exactly when the UTF-8 one would:
 //   bytes of multi-byte characters are >= 0x80 in both decodings and valid
@@ -75,7 +75,7 @@ export class LazyResults {
 
   parse(rec: LineRecord): PreRecord {
     const b = rec.bytes;
-    if (b !== undefined && this.#namesOnlySkippable(b)) {
+    if (b !== undefined && this.#firstIdSkippable(b)) {
       const value = this.#withoutText(b);
       if (value !== undefined) {
         this.#skipped++;
@@ -85,18 +85,19 @@ export class LazyResults {
     return parseLine(rec);
   }
 
-  /** Every tool_use_id key in the line names a skippable call (a key's quotes are never escaped, so none is inside a string). */
-  #namesOnlySkippable(b: Buffer): boolean {
-    let named = false;
-    for (let at = b.indexOf(ID_KEY); at !== -1; at = b.indexOf(ID_KEY, at + 1)) {
-      const start = at + ID_KEY.length;
-      const end = b.indexOf(QUOTE, start);
-      if (end === -1) return false;
-      const id = b.toString('latin1', start, end);
-      if (id.endsWith(BACKSLASH) || !this.#skippable.has(id)) return false;
-      named = true;
-    }
-    return named;
+  /**
+   * The line's first tool_use_id names a skippable call: a cheap test that
+   * turns away a probe's result before any parse (a key's quotes are never
+   * escaped, so none is inside a string). Every block is checked once parsed.
+   */
+  #firstIdSkippable(b: Buffer): boolean {
+    const at = b.indexOf(ID_KEY);
+    if (at === -1) return false;
+    const start = at + ID_KEY.length;
+    const end = b.indexOf(QUOTE, start);
+    if (end === -1) return false;
+    const id = b.toString('latin1', start, end);
+    return !id.endsWith(BACKSLASH) && this.#skippable.has(id);
   }
 
   #withoutText(b: Buffer): Obj | undefined {
