@@ -54,10 +54,10 @@ export class TracesWalker {
     if (this.#asm) {
       this.#asm.consume(t as never);
       if (this.#asm.done) {
-        // A copy: the tokenizer's strings are slices of the text it was fed,
-        // and one kept in a report (a run's id, a flag's path) would keep its
-        // whole 1 MiB read alive — 0.8 GB for a 200 MB document. Copied once
-        // here (about 5% of reading it), nothing downstream has to care.
+        // Strings of its own: the tokenizer's are slices of the text it was
+        // fed, and one kept in a report (a run's id, a flag's path) would keep
+        // its whole 1 MiB read alive — 0.8 GB for a 200 MB document. Copied
+        // once here, nothing downstream has to care.
         const value = unshared(this.#asm.current);
         this.#asm = null;
         if (this.#asmRole === 'run') this.#emitRun(value, push);
@@ -175,7 +175,32 @@ function isClaudeRecord(v: Record<string, unknown>): boolean {
   return typeof v.type === 'string' && (typeof v.session_id === 'string' || (typeof v.message === 'object' && v.message !== null));
 }
 
-/** `v` rebuilt with strings of its own (none a slice of a larger string). */
+/** V8 copies shorter substrings; only longer ones may be slices of their parent. */
+const SLICE_MIN = 13;
+
+function ownCopy(s: string): string {
+  return s.length < SLICE_MIN ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+/**
+ * `v` with every string replaced, in place, by a copy of its own (none a
+ * slice of a larger string). Iterative: a value may nest thousands deep
+ * (bounded later, with a diagnostic, by the normalizer).
+ */
 function unshared(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v)) as unknown;
+  if (typeof v === 'string') return ownCopy(v);
+  if (typeof v !== 'object' || v === null) return v;
+  const stack: Array<Record<string, unknown> | unknown[]> = [v as Record<string, unknown>];
+  while (stack.length) {
+    const c = stack.pop()!;
+    const keys = Array.isArray(c) ? null : Object.keys(c);
+    const n = keys === null ? (c as unknown[]).length : keys.length;
+    for (let i = 0; i < n; i++) {
+      const k = keys === null ? i : keys[i]!;
+      const x = (c as Record<string | number, unknown>)[k];
+      if (typeof x === 'string') (c as Record<string | number, unknown>)[k] = ownCopy(x);
+      else if (typeof x === 'object' && x !== null) stack.push(x as Record<string, unknown>);
+    }
+  }
+  return v;
 }
