@@ -122,6 +122,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     ...envelope,
     trigger: z.string().optional(),
     preTokens: z.number().optional(),
+    /** A microcompaction: the tool results it cleared from the context (the rest stays). Absent for a full compaction. */
+    compactedToolIds: z.array(z.string()).optional(),
   }),
   z.object({
     kind: z.literal('diagnostic'),

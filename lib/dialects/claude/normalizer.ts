@@ -6,47 +6,18 @@
 import type { RecordMeta } from '../../core/events.js';
 import type { EventSink } from '../types.js';
 import { SidechainLinker, userText } from './sidechains.js';
-import { excerpt, isObject } from '../../core/records.js';
+import { isObject } from '../../core/records.js';
 import { isDelegation } from '../../core/tools.js';
+import { SILENT_TYPES } from './record-types.js';
+import { systemRecord } from './system-records.js';
+import { tokenCount } from './token-count.js';
 
-
-/** Line types that carry no messages: skipped without a word. */
-export const SILENT_TYPES: ReadonlySet<string> = new Set([
-  'stream_event',
-  'queue-operation',
-  'summary',
-  'attachment',
-  'progress',
-  'file-history-snapshot',
-  'permission-mode',
-  'last-prompt',
-  'rate_limit_event',
-  'command_lifecycle',
-  'control_request',
-  'control_response',
-  'control_cancel_request',
-  'keep_alive',
-]);
 
 type Obj = Record<string, unknown>;
 
 
 function str(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
-}
-
-/**
- * A token count: absent is 0. A negative or non-finite number (`1e999`
- * parses as Infinity) or a value that is no number is named in `bad` and
- * read as 0, so totals stay finite and non-negative.
- */
-export function tokenCount(o: Obj, key: string, bad: string[]): number {
-  const x = o[key];
-  if (x === undefined || x === null) return 0;
-  if (typeof x === 'number' && Number.isFinite(x) && x >= 0) return x;
-  const shown = typeof x === 'string' ? excerpt(x, 40) : typeof x === 'object' ? (Array.isArray(x) ? 'an array' : 'an object') : String(x);
-  bad.push(`${key} ${shown}`);
-  return 0;
 }
 
 /**
@@ -75,12 +46,14 @@ export function threadOf(v: Obj): string {
 }
 
 // Injected user text that is not a person typing: slash-command wrappers,
-// command output, reminders and background notifications.
-const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notification>)/;
+// command output, reminders, background notifications, and a teammate's
+// message in an agent team (2.1.32+).
+const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notification>|teammate-message[\s>])/;
 
 /** A person's prompt in a session file: it ends the turn before it. */
 export function isHumanPrompt(v: Obj): boolean {
-  if (v.isMeta === true || v.isCompactSummary === true || v.isSidechain === true) return false;
+  // isSynthetic: written by Claude Code itself (stream-json's summary after a /compact).
+  if (v.isMeta === true || v.isCompactSummary === true || v.isSynthetic === true || v.isSidechain === true) return false;
   const text = userText((v.message as { content?: unknown } | undefined)?.content);
   return text !== undefined && text.trim() !== '' && !INJECTED.test(text);
 }
@@ -125,6 +98,8 @@ export class ClaudeNormalizer {
         this.#assistant(v, this.#thread(v, line, meta, sink), line, meta, sink);
         return;
       case 'user':
+        // stream-json's echo of input already recorded (--replay-user-messages, 2.0.5+): never new input.
+        if (v.isReplay === true) return;
         this.#endedByResult = false;
         if (v.isCompactSummary === true) return; // synthetic: the summary after a compaction
         this.#user(v, this.#thread(v, line, meta, sink), line, meta, sink);
@@ -200,14 +175,7 @@ export class ClaudeNormalizer {
   }
 
   #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
-    if (v.subtype !== 'compact_boundary' && v.subtype !== 'compaction') return;
-    const m = isObject(v.compact_metadata) ? v.compact_metadata : isObject(v.compactMetadata) ? v.compactMetadata : {};
-    const key = m.pre_tokens !== undefined ? 'pre_tokens' : 'preTokens';
-    const bad: string[] = [];
-    const pre = m[key] === undefined || m[key] === null ? undefined : tokenCount(m, key, bad);
-    const thread = sink.threadOverride ?? threadOf(v);
-    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `compaction: ${bad.join(', ')}: not a token count; left out` }, thread, line, meta);
-    sink.emit({ kind: 'compaction', trigger: str(m.trigger), preTokens: bad.length ? undefined : pre }, thread, line, meta);
+    systemRecord(v, sink.threadOverride ?? threadOf(v), line, meta, sink);
   }
 
   #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {

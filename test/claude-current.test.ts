@@ -1,0 +1,119 @@
+// What the newest Claude Code releases write, read as it means. Each fixture
+// is built from the documented shape, cited with its source and version:
+// the Agent SDK's message types (@anthropic-ai/claude-agent-sdk 0.3.332,
+// which pairs with Claude Code 2.1.332: SDKUserMessageReplay,
+// SDKToolProgressMessage, SDKToolUseSummaryMessage, the system subtypes),
+// Claude Code's changelog for the version each appeared in, and open-source
+// readers' notes on session files (2.1.9–2.1.281).
+import t from 'tap';
+import { runLogic } from '../lib/core/stage.js';
+import { Normalizer } from '../lib/dialects/session-normalizer.js';
+import type { CanonicalEvent, EventOf } from '../lib/core/events.js';
+import { canonicalEventSchema } from '../lib/core/events.js';
+import type { PreRecord } from '../lib/core/records.js';
+import { SILENT_TYPES } from '../lib/dialects/claude/record-types.js';
+import { done, explore, exploreRes, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
+import type { Json } from './helpers/transcript.js';
+import { analyze } from './helpers/analyze.js';
+
+function events(values: Array<Json | Json[]>): CanonicalEvent[] {
+  const recs: PreRecord[] = values.flat().map((value, i) => ({ type: 'record', file: 'f.jsonl', line: i + 1, value }));
+  const out = runLogic(new Normalizer(), recs) as CanonicalEvent[];
+  for (const e of out) canonicalEventSchema.parse(e);
+  return out;
+}
+const ofKind = <K extends CanonicalEvent['kind']>(evs: CanonicalEvent[], kind: K): EventOf<K>[] => evs.filter((e): e is EventOf<K> => e.kind === kind);
+
+// SDKUserMessageReplay (Claude Code 2.0.5 "Added SDKUserMessageReplay.isReplay to prevent duplicate messages"):
+// with --replay-user-messages, stream-json echoes input it already recorded.
+const replay = (x: Json): Json => ({ ...x, isReplay: true, timestamp: '2026-09-10T13:09:01.397Z' });
+
+t.test('stream-json: a replayed result is not a second result, a replayed prompt ends no turn', async (t) => {
+  const prompt: Json = { type: 'user', message: { role: 'user', content: [{ type: 'text', text: 'Write the integers from 1 to 600.' }] }, session_id: 'sess-1', parent_tool_use_id: null, uuid: 'p1' };
+  const evs = events([init(), replay(prompt), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a.ts' })]), res('r1', 'code'), replay(res('r1', 'code')), replay(prompt), done()]);
+  t.equal(ofKind(evs, 'tool_result').length, 1, 'one result for the one call');
+  t.same(ofKind(evs, 'turn_end').map((e) => e.reason), ['result', 'session_end'], 'only the result ends the turn');
+});
+
+t.test('a replayed probe result is judged once', async (t) => {
+  const text = jsonl([init(), req('m1', [explore('e1', 'q')]), exploreRes('e1', ['src/a.ts']), replay(exploreRes('e1', ['src/a.ts'])), req('m2', [toolUse('r1', 'Read', { file_path: 'src/a.ts' })]), res('r1', 'x'), done()]);
+  const a = await analyze(text);
+  t.equal(a.findings.length, 1);
+  t.equal(a.report.sufficiency!.answered, 1);
+});
+
+t.test('stream-json: the summary written after /compact (isSynthetic) is no one typing', async (t) => {
+  // Claude Code 2.1.238, `/compact` through stream-json: the summary is `isReplay: false, isSynthetic: true`.
+  const summary: Json = { type: 'user', message: { role: 'user', content: 'This session is being continued from a previous conversation…' }, session_id: 'sess-1', parent_tool_use_id: null, uuid: 's1', isReplay: false, isSynthetic: true };
+  const evs = events([init(), summary, done()]);
+  t.same(ofKind(evs, 'turn_end').map((e) => e.reason), ['result', 'session_end']);
+});
+
+// Session files: the fields every record carries.
+const rec = (x: Json): Json => ({ parentUuid: null, isSidechain: false, userType: 'external', cwd: '/t', sessionId: 'S', version: '2.1.269', uuid: `u${Math.random()}`, timestamp: '2026-09-18T16:00:00.000Z', ...x });
+
+t.test('agent teams: a teammate\'s message is not a human prompt', async (t) => {
+  // The team channel's wrapping (agent teams, 2.1.32+); several may be joined in one message.
+  const teammate = rec({ type: 'user', message: { role: 'user', content: '<teammate-message teammate_id="backend" color="blue" summary="API contract">\n{"type":"idle_notification","from":"backend"}\n</teammate-message>\n\n<teammate-message teammate_id="client">\nready\n</teammate-message>' }, teamName: 'default', agentName: 'lead' });
+  const person = rec({ type: 'user', message: { role: 'user', content: 'now ship it' } });
+  const evs = events([rec({ type: 'user', message: { role: 'user', content: 'start' } }), teammate, person]);
+  t.equal(ofKind(evs, 'turn_end').filter((e) => e.reason === 'user_prompt').length, 2, 'the two people\'s prompts end turns; the teammate\'s does not');
+  // A person typing the tag's name inside a sentence is still a person.
+  t.equal(ofKind(events([rec({ type: 'user', message: { role: 'user', content: 'what is a <teammate-message>?' } })]), 'turn_end').filter((e) => e.reason === 'user_prompt').length, 1);
+});
+
+t.test('record types that carry no conversation are known, not unknown', async (t) => {
+  // Shapes as written (session files 2.1.41–2.1.281; stream-json per the Agent SDK's types).
+  const lines: Json[] = [
+    { type: 'ai-title', aiTitle: 'Fix the flaky test', sessionId: 'S' },
+    { type: 'custom-title', customTitle: 'flaky', sessionId: 'S' },
+    { type: 'agent-name', agentName: 'flaky', sessionId: 'S' },
+    { type: 'pr-link', prNumber: 1042, prUrl: 'https://example.invalid/pr/1042', prRepository: 'owner/name', timestamp: '2026-09-01T00:00:00Z', sessionId: 'S' },
+    { type: 'worktree-state', worktreeSession: { originalCwd: '/src/co', worktreePath: '/opt/wt', worktreeName: 'wt' }, sessionId: 'S' },
+    { type: 'worktree-state', worktreeSession: null, sessionId: 'S' },
+    { type: 'rewind-pointer', sessionId: 'S' },
+    { type: 'mode', mode: 'normal', sessionId: 'S' },
+    { type: 'tool_progress', tool_use_id: 't1', tool_name: 'Bash', parent_tool_use_id: null, elapsed_time_seconds: 30, uuid: 'x1', session_id: 'S', heartbeat: true },
+    { type: 'tool_use_summary', summary: 'Read 3 files', preceding_tool_use_ids: ['t1'], uuid: 'x2', session_id: 'S' },
+    { type: 'system', subtype: 'files_persisted', files: [{ filename: 'a.txt', file_id: 'f1' }], failed: [], processed_at: '2026-09-01T00:00:00Z', uuid: 'x3', session_id: 'S' },
+    { type: 'system', subtype: 'hook_started', hook_id: 'h1', hook_name: 'lint', hook_event: 'PostToolUse', uuid: 'x4', session_id: 'S' },
+    { type: 'system', subtype: 'hook_response', hook_id: 'h1', hook_name: 'lint', hook_event: 'PostToolUse', output: '', stdout: '', stderr: '', exit_code: 0, outcome: 'success', uuid: 'x5', session_id: 'S' },
+  ];
+  for (const l of lines) t.ok(SILENT_TYPES.has(l.type as string) || l.type === 'system', `${l.type as string} is known`);
+  const diags = ofKind(events([init([], { session: 'S' }), ...lines]), 'diagnostic');
+  t.same(diags, [], 'no unknown-type diagnostic, no other');
+  t.equal(ofKind(events([{ type: 'brand-new-kind', sessionId: 'S' }]), 'diagnostic')[0]?.code, 'unknown_type', 'a type nobody knows is still told');
+});
+
+t.test('a microcompaction is a compaction that names the tool results it cleared', async (t) => {
+  // session file, 2.1.9+: compactedToolIds sits in microcompactMetadata.
+  const evs = events([rec({ type: 'system', subtype: 'microcompact_boundary', content: 'Context microcompacted', level: 'info', isMeta: false, microcompactMetadata: { trigger: 'auto', preTokens: 91000, tokensSaved: 40000, compactedToolIds: ['toolu_1', 'toolu_2'], clearedAttachmentUUIDs: [] } })]);
+  t.same(ofKind(evs, 'compaction').map((e) => [e.trigger, e.preTokens, e.compactedToolIds]), [['auto', 91000, ['toolu_1', 'toolu_2']]]);
+  // A full compaction, both spellings (stream-json 2.1.238 snake_case, session file 2.1.278 camelCase), names none.
+  const full = events([
+    { type: 'system', subtype: 'compact_boundary', session_id: 'S', uuid: 'c1', compact_metadata: { trigger: 'manual', pre_tokens: 27614, post_tokens: 1333 } },
+    rec({ type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', compactMetadata: { trigger: 'auto', preTokens: 758290, postTokens: 21625 } }),
+  ]);
+  t.same(ofKind(full, 'compaction').map((e) => [e.trigger, e.preTokens, 'compactedToolIds' in e]), [['manual', 27614, false], ['auto', 758290, false]]);
+});
+
+t.test('an API failure and a refusal are the provider\'s, told as such', async (t) => {
+  const evs = events([
+    init([], { session: 'S' }),
+    // session file 2.1.278: one line per retry attempt
+    rec({ type: 'system', subtype: 'api_error', level: 'error', error: { message: '529 overloaded', status: 529, connection: null }, retryInMs: 541, retryAttempt: 1, maxRetries: 10 }),
+    // stream-json twin (Agent SDK)
+    { type: 'system', subtype: 'api_retry', attempt: 2, max_retries: 10, retry_delay_ms: 1000, error_status: 529, error: 'overloaded_error', uuid: 'x', session_id: 'S' },
+    // session file 2.1.281
+    rec({ type: 'system', subtype: 'model_refusal_no_fallback', content: '', level: 'warning', originalModel: 'claude-x', requestId: 'req_d', apiRefusalCategory: 'cyber', refusedUserMessageUuid: 'q' }),
+    { type: 'system', subtype: 'model_refusal_fallback', trigger: 'refusal', direction: 'retry', original_model: 'claude-x', fallback_model: 'claude-y', request_id: 'r', api_refusal_category: 'cyber', content: '', uuid: 'y', session_id: 'S' },
+  ]);
+  t.same(ofKind(evs, 'diagnostic').map((d) => [d.code, d.message]), [
+    // What the input says is quoted, as every string read from it is.
+    ['api_retry', 'an API request failed ("529 overloaded"); attempt 1 of 10: the provider\'s failure, not the agent\'s'],
+    ['api_retry', 'an API request failed (529 "overloaded_error"); attempt 2 of 10: the provider\'s failure, not the agent\'s'],
+    ['model_refusal', 'the model "claude-x" refused a request ("cyber")'],
+    ['model_refusal', 'the model "claude-x" refused a request ("cyber"); retried with "claude-y"'],
+  ]);
+  t.equal(ofKind(evs, 'tool_call').length, 0, 'no call, so no failed call for grading');
+});
