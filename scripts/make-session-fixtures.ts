@@ -231,3 +231,54 @@ rmSync(ROOT, { recursive: true, force: true });
     result(s, 'o2r', "readFileSync('config.yaml')", undefined, { side: true, agentId: 'o2' }),
   ]);
 }
+
+// v2.1.154-workflow/w1.jsonl — a workflow's agents (the Workflow tool, 2.1.154),
+// by hand. The Workflow call toolu_W1 returns at once (async_launched) with
+// runId wf_d95d43cb-591 in its structured result; the run's two agents are in
+// w1/subagents/workflows/wf_d95d43cb-591/ (with the run's journal.jsonl, which
+// is no transcript) and w1/workflows/wf_d95d43cb-591.json describes the run.
+// Both agents are read in where the Workflow call returns, as threads
+// toolu_W1/agent-aA and toolu_W1/agent-aB under it. Steps: main 2 (Workflow,
+// Read) + aA 2 (Grep, Read) + aB 1 (Edit) = 5. aB edits lib/b.js without
+// reading it: edited_without_read, in thread toolu_W1/agent-aB.
+// w2.jsonl: its Workflow result names no run in either form, so the run
+// wf_unlinked-0's agent is read at the end as an orphan, agent-aZ.
+{
+  seq = 900;
+  const s = 'w1';
+  const run = 'wf_d95d43cb-591';
+  write('v2.1.154-workflow/w1.jsonl', [
+    prompt(s, 'review the two modules', { parent: null }),
+    call(s, 'wm1', 'toolu_W1', 'Workflow', { script: 'export const meta = { name: "review" }', args: {} }),
+    result(s, 'toolu_W1', [{ type: 'text', text: `Workflow launched in background. Task ID: wbeo02sxg\nSummary: review\nRun ID: ${run}` }], { status: 'async_launched', taskId: 'wbeo02sxg', taskType: 'local_workflow', workflowName: 'review', runId: run, transcriptDir: `/home/u/.claude/projects/-repo/w1/subagents/workflows/${run}` }),
+    call(s, 'wm2', 'wr1', 'Read', { file_path: '/repo/lib/a.js' }),
+    result(s, 'wr1', 'module.exports = a'),
+    say(s, 'wm3', 'Both modules reviewed.'),
+  ]);
+  write(`v2.1.154-workflow/w1/subagents/workflows/${run}/journal.jsonl`, '{"type":"launched"}\n{"type":"started","key":"kA","agentId":"aA","label":"review-a","phase":"Review"}\n{"type":"started","key":"kB","agentId":"aB","label":"fix-b","phase":"Review"}\n{"type":"result","key":"kA","agentId":"aA","result":{"ok":true}}\n{"type":"result","key":"kB","agentId":"aB","result":{"ok":true}}\n');
+  write(`v2.1.154-workflow/w1/subagents/workflows/${run}/agent-aA.jsonl`, [
+    prompt(s, 'Review lib/a.js', { side: true, agentId: 'aA', parent: null }),
+    call(s, 'am1', 'ag1', 'Grep', { pattern: 'export' }, { side: true, agentId: 'aA' }),
+    result(s, 'ag1', 'lib/a.js:1', undefined, { side: true, agentId: 'aA' }),
+    call(s, 'am2', 'ar1', 'Read', { file_path: '/repo/lib/a.js' }, { side: true, agentId: 'aA' }),
+    result(s, 'ar1', 'module.exports = a', undefined, { side: true, agentId: 'aA' }),
+  ]);
+  write(`v2.1.154-workflow/w1/subagents/workflows/${run}/agent-aB.jsonl`, [
+    prompt(s, 'Fix lib/b.js', { side: true, agentId: 'aB', parent: null }),
+    call(s, 'bm1', 'be1', 'Edit', { file_path: '/repo/lib/b.js', old_string: 'a', new_string: 'b' }, { side: true, agentId: 'aB' }),
+    result(s, 'be1', 'ok', { type: 'update' }, { side: true, agentId: 'aB' }),
+  ]);
+  write(`v2.1.154-workflow/w1/workflows/${run}.json`, `${JSON.stringify({ runId: run, taskId: 'wbeo02sxg', workflowName: 'review', status: 'completed', agentCount: 2, summary: 'review' })}\n`);
+  seq = 950;
+  const s2 = 'w2';
+  write('v2.1.154-workflow/w2.jsonl', [
+    prompt(s2, 'run it', { parent: null }),
+    call(s2, 'xm1', 'toolu_W2', 'Workflow', { script: 'x' }),
+    result(s2, 'toolu_W2', [{ type: 'text', text: 'Workflow launched in background.' }], { status: 'async_launched', taskId: 't2' }),
+  ]);
+  write('v2.1.154-workflow/w2/subagents/workflows/wf_unlinked-0/agent-aZ.jsonl', [
+    prompt(s2, 'Do it', { side: true, agentId: 'aZ', parent: null }),
+    call(s2, 'zm1', 'zr1', 'Read', { file_path: '/repo/x' }, { side: true, agentId: 'aZ' }),
+    result(s2, 'zr1', 'x', undefined, { side: true, agentId: 'aZ' }),
+  ]);
+}

@@ -59,7 +59,7 @@ t.test('a directory is walked', async (t) => {
   // m; .json documents are read as if named (traces.json, the OTLP document,
   // and the graph's tool lists, which hold no runs); an OTLP file of requests
   // is its own session; .t2 joins its session; a session's own folder (pair-1/,
-  // s21/) is its session's; hostile-strings.jsonl's session id is its own first line's; flat subagent files join their session (agent-f1,
+  // s21/) is its session's (w1/ with its workflow's agents too); hostile-strings.jsonl's session id is its own first line's; flat subagent files join their session (agent-f1,
   // -f3, -w1 join s20; agent-o1 and copied/sidechain-o2 join s2o), but
   // agent-f2 names session "other", which is no input: a run of its own.
   t.same(report.sessions, [
@@ -69,7 +69,7 @@ t.test('a directory is walked', async (t) => {
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
     'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
-    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21',
+    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'w1', 'w2',
   ]);
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
   t.same(report.warnings, [

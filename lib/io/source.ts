@@ -20,7 +20,7 @@ import type { Dialect } from '../dialects/types.js';
 import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from '../core/events.js';
 import type { SubagentFile, SubagentPlan } from '../dialects/claude/subagents.js';
-import { linkedSubagent, mirroredByFile, planSubagents, unlinkedKind } from '../dialects/claude/subagents.js';
+import { linkedSubagent, linkedWorkflow, mirroredByFile, planSubagents, unlinkedKind } from '../dialects/claude/subagents.js';
 import { onDisk } from '../core/on-disk.js';
 
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
@@ -271,10 +271,12 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
       if (plan && rec.type === 'line') {
         if (mirroredByFile(rec.text, plan)) continue;
         const link = linkedSubagent(rec.text, plan);
-        if (link) {
+        const workflow = link ? undefined : linkedWorkflow(rec.text, plan);
+        if (link || workflow) {
           if (out.length) yield out;
           out = [];
-          yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
+          if (link) yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
+          for (const sub of workflow?.subs ?? []) yield* subagent(sub, workflow!.toolUseId, 'subagent', plan, opts);
         }
       }
       out.push(rec);
@@ -285,7 +287,8 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
 
 async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   plan.consumed.add(sub.file);
-  const thread = spawnedBy ?? `agent-${sub.agentId}`;
+  // A workflow's agents share the call that started them: each is a thread of its own under it.
+  const thread = spawnedBy === null ? `agent-${sub.agentId}` : sub.workflowRun === undefined ? spawnedBy : `${spawnedBy}/agent-${sub.agentId}`;
   yield [{ type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file }];
   const stream = createReadStream(onDisk(sub.file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   try {

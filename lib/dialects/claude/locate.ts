@@ -116,14 +116,36 @@ export interface SessionInfo {
   readonly prompt: string;
 }
 
-/** Files that belong to a session: its subagents folder, or flat agent files naming it. */
+/** Files that belong to a session: its subagents folder (workflows' agents too), or flat agent files naming it. */
 export async function subagentFilesOf(file: string, sessionId: string, flat?: Map<string, string[]>): Promise<string[]> {
   const dir = file.slice(0, -'.jsonl'.length);
   const out: string[] = [];
   const sub = join(dir, 'subagents');
   if (await isDir(sub)) for (const e of await readdir(sub)) if (e.startsWith('agent-') && e.endsWith('.jsonl')) out.push(join(sub, e));
-  return out.sort().concat(flat ? (flat.get(sessionId) ?? []) : await flatAgentFiles(join(file, '..'), sessionId));
+  out.sort();
+  for (const [f] of await workflowAgentFiles(join(sub, 'workflows'))) out.push(f);
+  return out.concat(flat ? (flat.get(sessionId) ?? []) : await flatAgentFiles(join(file, '..'), sessionId));
 }
+
+/** `<dir>/<run id>/agent-*.jsonl`, each with its run id, in byte order. */
+export async function workflowAgentFiles(dir: string, cwd?: string): Promise<Array<[string, string]>> {
+  const out: Array<[string, string]> = [];
+  let runs: string[];
+  try {
+    runs = (await readdir(onDisk(dir, cwd), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    return out;
+  }
+  for (const run of runs) {
+    try {
+      for (const e of (await readdir(onDisk(join(dir, run), cwd))).sort()) if (e.startsWith('agent-') && e.endsWith('.jsonl')) out.push([join(dir, run, e), run]);
+    } catch {
+      // gone since listed
+    }
+  }
+  return out;
+}
+
 
 /** 2.0.x kept subagent files flat beside the sessions; each names its session. */
 export async function flatAgentFiles(projectDir: string, sessionId: string, cwd?: string): Promise<string[]> {

@@ -1,16 +1,20 @@
 // A session file's subagents, three generations of Claude Code's storage:
-//   ≥ 2.1  <session>/subagents/agent-<id>.jsonl (+ agent-<id>.meta.json)
+//   ≥ 2.1  <session>/subagents/agent-<id>.jsonl (+ agent-<id>.meta.json),
+//          and a workflow's agents (2.1.154+) in
+//          <session>/subagents/workflows/<run id>/agent-<id>.jsonl
 //   2.0    agent-<id>.jsonl beside the session files, naming its session
 //   ≤ 1.0  inline `isSidechain` lines (linked by the normalizer, not here)
 // A file is linked to the Task/Agent call that started it by the parent's
 // tool result (`toolUseResult.agentId`) or the sidecar's `toolUseId`, and is
 // read at that point of the parent, so its events flow as if interleaved.
+// A workflow's agents are linked, all of them, to the Workflow call whose
+// result names their run (`toolUseResult.runId`, or `Run ID:` in its text).
 // Whatever is left at the end is an orphan — or, for Claude Code's own
 // helpers (compaction summariser, prompt suggestions, "Warmup"), internal.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ThreadKind } from '../../core/events.js';
-import { firstRecords, flatAgentFiles } from './locate.js';
+import { firstRecords, flatAgentFiles, workflowAgentFiles } from './locate.js';
 import { onDisk } from '../../core/on-disk.js';
 import { append } from '../../core/arrays.js';
 
@@ -19,6 +23,8 @@ export interface SubagentFile {
   readonly file: string;
   /** From the sidecar, when it names its spawning call. */
   readonly toolUseId: string | undefined;
+  /** The workflow run it is an agent of (its folder's name). */
+  readonly workflowRun?: string;
 }
 
 /** A subagent file named as an input, and the agent id its records carry. */
@@ -30,6 +36,8 @@ export interface GivenSubagent {
 export interface SubagentPlan {
   readonly byAgentId: Map<string, SubagentFile>;
   readonly byToolUseId: Map<string, SubagentFile>;
+  /** A workflow run's agents, in file-name order. */
+  readonly byWorkflowRun: Map<string, SubagentFile[]>;
   readonly consumed: Set<string>;
 }
 
@@ -63,6 +71,11 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
   } catch {
     // no folder: an older layout, or none
   }
+  const runs = new Map<string, string>();
+  for (const [f, run] of await workflowAgentFiles(join(sub, 'workflows'), cwd)) {
+    files.push(f);
+    runs.set(f, run);
+  }
   append(files, await flatAgentFiles(dirname(file), basename(file, '.jsonl'), cwd));
   const stored = new Set(files.map((f) => resolve(onDisk(f, cwd))));
   const ids = new Map<string, string>();
@@ -72,11 +85,17 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
     ids.set(g.file, g.agentId);
   }
   if (!files.length) return null;
-  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), consumed: new Set() };
+  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), consumed: new Set() };
   for (const f of files) {
-    const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd) };
+    const run = runs.get(f);
+    const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd), ...(run === undefined ? {} : { workflowRun: run }) };
     plan.byAgentId.set(s.agentId, s);
     if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
+    if (run !== undefined) {
+      const agents = plan.byWorkflowRun.get(run);
+      if (agents) agents.push(s);
+      else plan.byWorkflowRun.set(run, [s]);
+    }
   }
   return plan;
 }
@@ -118,6 +137,35 @@ export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: s
   const sub = (agentId === undefined ? undefined : plan.byAgentId.get(agentId)) ?? plan.byToolUseId.get(toolUseId) ?? bySidecar;
   if (!sub || plan.consumed.has(sub.file)) return undefined;
   return { toolUseId, sub };
+}
+
+const RUN_ID_TEXT = /Run ID:\s*(\S+)/;
+
+/**
+ * A Workflow call's result: the agents of the run it names that are not read
+ * yet (the structured result's `runId`, else the `Run ID:` line of its text).
+ */
+export function linkedWorkflow(text: string, plan: SubagentPlan): { toolUseId: string; subs: SubagentFile[] } | undefined {
+  if (plan.byWorkflowRun.size === 0 || !text.includes('"tool_result"') || !(text.includes('"runId"') || text.includes('Run ID:'))) return undefined;
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const content = (v.message as { content?: unknown } | undefined)?.content;
+  const result = Array.isArray(content) ? (content.find((b) => (b as { type?: unknown })?.type === 'tool_result') as { tool_use_id?: unknown; content?: unknown } | undefined) : undefined;
+  if (typeof result?.tool_use_id !== 'string') return undefined;
+  const structured = (v.toolUseResult ?? v.tool_use_result) as { runId?: unknown } | undefined;
+  const run = typeof structured?.runId === 'string' ? structured.runId : RUN_ID_TEXT.exec(resultText(result.content))?.[1];
+  const subs = (run === undefined ? undefined : plan.byWorkflowRun.get(run))?.filter((s) => !plan.consumed.has(s.file));
+  return subs?.length ? { toolUseId: result.tool_use_id, subs } : undefined;
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join('\n');
 }
 
 /** An `agent_progress` line mirroring a subagent whose own file we will read: skip it. */
