@@ -117,3 +117,30 @@ t.test('an API failure and a refusal are the provider\'s, told as such', async (
   ]);
   t.equal(ofKind(evs, 'tool_call').length, 0, 'no call, so no failed call for grading');
 });
+
+t.test('a fork: its parent\'s copied records are not counted again; its own run starts after them', async (t) => {
+  // /branch and --fork-session copy the parent's records into the new session,
+  // each marked forkedFrom {sessionId, messageUuid} (a real 2.1.123 line has
+  // uuid == messageUuid; the Agent SDK's forkSession writes fresh uuids).
+  const from = (uuid: string): Json => ({ forkedFrom: { sessionId: 'parent-1', messageUuid: uuid } });
+  const evs = events([
+    rec({ type: 'user', uuid: 'a1', message: { role: 'user', content: 'fix the parser' }, ...from('a1') }),
+    rec({ type: 'assistant', uuid: 'a2', message: { id: 'pm1', role: 'assistant', content: [{ type: 'tool_use', id: 'pr1', name: 'Read', input: { file_path: '/t/p.ts' } }], usage: { input_tokens: 100, output_tokens: 5 } }, ...from('a2') }),
+    rec({ type: 'user', uuid: 'a3', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'pr1', content: 'code' }] }, ...from('a3') }),
+    { type: 'derived-from', v: 1, sessionId: 'S', sessions: [{ type: 'claude_code_session', id: 'parent-1', via: 'fork' }] },
+    rec({ type: 'user', uuid: 'b1', message: { role: 'user', content: 'now try another way' } }),
+    rec({ type: 'assistant', uuid: 'b2', message: { id: 'fm1', role: 'assistant', content: [{ type: 'tool_use', id: 'fe1', name: 'Edit', input: { file_path: '/t/p.ts' } }], usage: { input_tokens: 120, output_tokens: 7 } } }),
+    rec({ type: 'user', uuid: 'b3', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'fe1', content: 'ok' }] } }),
+  ]);
+  t.same(ofKind(evs, 'tool_call').map((e) => e.id), ['fe1'], 'only the fork\'s own call');
+  t.same(ofKind(evs, 'usage').map((e) => e.messageId), ['fm1'], 'only its own tokens');
+  t.equal(ofKind(evs, 'turn_end').filter((e) => e.reason === 'user_prompt').length, 1, 'only its own prompt');
+  t.same(ofKind(evs, 'diagnostic').map((d) => d.code), ['fork_copy'], 'said once, with the parent named');
+  t.match(ofKind(evs, 'diagnostic')[0]!.message, /"parent-1"/);
+});
+
+t.test('a fork subagent\'s file opens with a pointer to its parent\'s context, not a copy', async (t) => {
+  // 2.1.118: "/fork … now writes a pointer and hydrates on read"; the shape agrees across readers.
+  const evs = events([{ type: 'fork-context-ref', agentId: 'af476ef8d89ec8227', parentSessionId: 'p', parentLastUuid: 'u', contextLength: 82 }, rec({ type: 'user', isSidechain: true, agentId: 'af476ef8d89ec8227', message: { role: 'user', content: 'Fork started — processing in background' } })]);
+  t.same(ofKind(evs, 'diagnostic'), []);
+});

@@ -6,7 +6,7 @@
 import type { RecordMeta } from '../../core/events.js';
 import type { EventSink } from '../types.js';
 import { SidechainLinker, userText } from './sidechains.js';
-import { isObject } from '../../core/records.js';
+import { excerpt, isObject } from '../../core/records.js';
 import { isDelegation } from '../../core/tools.js';
 import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
@@ -74,6 +74,8 @@ export class ClaudeNormalizer {
   #usage = new Map<string, string>();
   #catalog = new Set<string>();
   #endedByResult = false;
+  /** The session a fork's copied records came from, once told. */
+  #forkedFrom: string | undefined;
   readonly #sidechains = new SidechainLinker();
 
   /** True when the last turn-closing record of the segment was a `result`; resets. */
@@ -88,6 +90,13 @@ export class ClaudeNormalizer {
     if (id !== undefined) sink.setSessionId(id);
     const meta = metaOf(v);
     const type = v.type;
+    // A fork (/branch, --fork-session, 2.1.77+) starts with a copy of its
+    // parent's records, each marked `forkedFrom`: the parent's steps, not
+    // the fork's. Its own run starts where it diverges.
+    if (isObject(v.forkedFrom)) {
+      this.#copied(v.forkedFrom, line, meta, sink);
+      return;
+    }
     if (type === 'system' && v.subtype === 'init') {
       this.#init(v, line, meta, sink);
       return;
@@ -123,6 +132,13 @@ export class ClaudeNormalizer {
         if (typeof type === 'string' && SILENT_TYPES.has(type)) return;
         sink.unknownType(typeof type === 'string' ? type : '(no type)', line);
     }
+  }
+
+  #copied(from: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+    const parent = typeof from.sessionId === 'string' ? from.sessionId : '(unnamed)';
+    if (this.#forkedFrom === parent) return;
+    this.#forkedFrom = parent;
+    sink.emit({ kind: 'diagnostic', code: 'fork_copy', message: `records copied from session ${excerpt(parent, 60)} (forkedFrom) are that session's steps: not counted again; this fork's own start where they end` }, sink.threadOverride ?? 'main', line, meta);
   }
 
   /** The line's thread: a subagent file's, stream-json's parent id, a linked sidechain, or main. */

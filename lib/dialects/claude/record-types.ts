@@ -43,4 +43,8 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set([
   'bridge-session',
   // a cursor into the conversation (/rewind), not a message of it
   'rewind-pointer',
+  // where a fork came from: a fork subagent's pointer to its parent's context
+  // (2.1.118, instead of a copy), and the lineage a forked session records
+  'fork-context-ref',
+  'derived-from',
 ]);
