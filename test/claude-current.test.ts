@@ -15,6 +15,7 @@ import { SILENT_TYPES } from '../lib/dialects/claude/record-types.js';
 import { done, explore, exploreRes, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
 import { analyze } from './helpers/analyze.js';
+import { cli } from './helpers/cli.js';
 
 function events(values: Array<Json | Json[]>): CanonicalEvent[] {
   const recs: PreRecord[] = values.flat().map((value, i) => ({ type: 'record', file: 'f.jsonl', line: i + 1, value }));
@@ -143,4 +144,21 @@ t.test('a fork subagent\'s file opens with a pointer to its parent\'s context, n
   // 2.1.118: "/fork … now writes a pointer and hydrates on read"; the shape agrees across readers.
   const evs = events([{ type: 'fork-context-ref', agentId: 'af476ef8d89ec8227', parentSessionId: 'p', parentLastUuid: 'u', contextLength: 82 }, rec({ type: 'user', isSidechain: true, agentId: 'af476ef8d89ec8227', message: { role: 'user', content: 'Fork started — processing in background' } })]);
   t.same(ofKind(evs, 'diagnostic'), []);
+});
+
+t.test('the result as newer versions write it: how the run ended, errors, refusals, cost per model', async (t) => {
+  // SDKResultError (Agent SDK 0.3.332); a real 2.1.238 capture has the same fields.
+  const result = (o: Json): Json => ({ ...done({ subtype: 'error_during_execution', isError: true }), terminal_reason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null'], permission_denials: [{ tool_name: 'Bash', tool_use_id: 'b9', tool_input: { command: 'rm -rf /' } }, { tool_name: 'Write', tool_use_id: 'w9', tool_input: {} }], total_cost_usd: 0.25, modelUsage: { 'claude-haiku-4-5': { inputTokens: 909, outputTokens: 69, cacheReadInputTokens: 22320, cacheCreationInputTokens: 4700, webSearchRequests: 0, costUSD: 0.05, contextWindow: 200000, maxOutputTokens: 32000 }, 'claude-sonnet-4-5': { inputTokens: 100, outputTokens: 10, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, webSearchRequests: 0, costUSD: 0.2, contextWindow: 200000, maxOutputTokens: 32000 } }, ...o });
+  const [end] = ofKind(events([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({})]), 'turn_end');
+  t.same(end!.outcome, { subtype: 'error_during_execution', isError: true, terminalReason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null'], permissionDenials: 2, costUsd: 0.25, byModel: { 'claude-haiku-4-5': { input: 909, output: 69, cacheRead: 22320, cacheCreation: 4700, costUsd: 0.05 }, 'claude-sonnet-4-5': { input: 100, output: 10, cacheRead: 0, cacheCreation: 0, costUsd: 0.2 } } });
+
+  // Resumed: two invocations, two results; cost and model usage are cumulative, so the last is the session's.
+  const text = jsonl([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({ total_cost_usd: 0.1, modelUsage: { m: { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: 0.1 } } }), init(), result({})]);
+  const r = await cli(['--json', '-q', '-'], { input: text });
+  const report = JSON.parse(r.stdout) as { grade: { runs: Array<Record<string, unknown>> }; tokens: { reported: { costUsd: number; byModel: Record<string, unknown> }; bySession: Array<{ reported: unknown }> } };
+  t.match(report.grade.runs[0], { delivered: false, verdict: 'fail', terminalReason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null', '[ede_diagnostic] result_type=user stop_reason=null'], permissionDenials: 4 });
+  t.equal(report.tokens.reported.costUsd, 0.25, 'the last result\'s cost, not the sum');
+  t.same(Object.keys(report.tokens.reported.byModel), ['claude-haiku-4-5', 'claude-sonnet-4-5']);
+  const junit = await cli(['--reporter', 'junit', '-q', '-'], { input: text });
+  t.match(junit.stdout, /<failure type="fail" message="not delivered \(aborted_streaming\)">run [^<]* did not deliver: \[ede_diagnostic\]/);
 });

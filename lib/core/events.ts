@@ -53,7 +53,23 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('turn_end'),
     ...envelope,
     reason: z.enum(TURN_END_REASONS),
-    outcome: z.object({ subtype: z.string().optional(), isError: z.boolean() }).optional(),
+    /**
+     * What a run's `result` says (stream-json): its subtype and error flag;
+     * newer versions add why it ended, its errors, the calls permission was
+     * refused for, and cost and tokens per model — cumulative over the
+     * session, subagents included.
+     */
+    outcome: z
+      .object({
+        subtype: z.string().optional(),
+        isError: z.boolean(),
+        terminalReason: z.string().optional(),
+        errors: z.array(z.string()).optional(),
+        permissionDenials: z.number().int().nonnegative().optional(),
+        costUsd: z.number().nonnegative().optional(),
+        byModel: z.record(z.string(), z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number(), costUsd: z.number() })).optional(),
+      })
+      .optional(),
   }),
   z.object({
     kind: z.literal('tool_call'),

@@ -42,6 +42,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #maxSegment = 0;
   #segmentsWithResult = new Set<number>();
   #resultsOk = true;
+  /** What the session's results said about how it ended, for its run. */
+  #ending: RunEnding = {};
 
   constructor(options: GradeOptions) {
     this.#o = options;
@@ -88,6 +90,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         if (ev.reason === 'result') {
           this.#segmentsWithResult.add(ev.segment);
           if (ev.outcome?.subtype !== 'success' || ev.outcome.isError) this.#resultsOk = false;
+          if (ev.outcome) this.#ending = addEnding(this.#ending, ev.outcome);
         }
         return;
       case 'run_end': {
@@ -120,6 +123,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#maxSegment = ev.segment;
     this.#segmentsWithResult.clear();
     this.#resultsOk = true;
+    this.#ending = {};
     this.#stats = new Map();
     this.#misses = [];
   }
@@ -203,7 +207,19 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       ...(threads.size ? { threads: Object.fromEntries(threads) } : {}),
       flags: g.flags,
       notEvaluated: g.notEvaluated,
+      ...(g === this.#claude ? this.#ending : {}),
     };
     push(gradeResult(session, result));
   }
+}
+
+/** How a run ended, from its results: the last reason, every error, the refused calls. */
+type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials'>;
+
+function addEnding(a: RunEnding, o: NonNullable<EventOf<'turn_end'>['outcome']>): RunEnding {
+  const out: RunEnding = { ...a };
+  if (o.terminalReason !== undefined) out.terminalReason = o.terminalReason;
+  if (o.errors?.length) out.errors = [...(a.errors ?? []), ...o.errors];
+  if (o.permissionDenials !== undefined) out.permissionDenials = (a.permissionDenials ?? 0) + o.permissionDenials;
+  return out;
 }

@@ -26,7 +26,7 @@ export function gradeJunit(g: GradeSection): JunitPart {
       out.push(`    <testcase name="${text(r.run)}" classname="${text(r.task)}">`);
       const high = r.flags.filter((f) => f.severity === 'high');
       if (r.verdict === 'corrupt-success') out.push(`      <failure type="corrupt-success" message="${high.map((f) => text(f.detail)).join('; ')}">${high.map((f) => `step ${f.step} ${f.rule}: ${text(f.detail)}`).join('\n')}</failure>`);
-      if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered">run ${text(r.run)} did not deliver</failure>`);
+      if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered${r.terminalReason ? ` (${text(r.terminalReason)})` : ''}">run ${text(r.run)} did not deliver${r.errors?.length ? `: ${text(r.errors.join('; '))}` : ''}</failure>`);
       const warnings = r.flags.filter((f) => f.severity !== 'high');
       if (warnings.length || r.notEvaluated.length) {
         const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${text(f.detail)}`), ...(r.notEvaluated.length ? [`not evaluated: ${text(r.notEvaluated.join(', '))}`] : [])];

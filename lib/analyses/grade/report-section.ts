@@ -36,6 +36,9 @@ export const runResultSchema = z.object({
   threads: z.record(z.string(), z.enum(THREAD_KINDS)).optional(),
   flags: z.array(flagSchema),
   notEvaluated: z.array(z.string()),
+  terminalReason: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  permissionDenials: count.optional(),
 });
 
 export const taskResultSchema = z.object({

@@ -25,6 +25,12 @@ export interface RunResult {
   flags: Flag[];
   /** Rules this source cannot support, reported rather than passed or fired. */
   notEvaluated: string[];
+  /** Why the run ended, as its last result says (Claude Code 2.1.x `terminal_reason`). */
+  terminalReason?: string;
+  /** What its results list as errors. */
+  errors?: string[];
+  /** Calls its results say permission was refused for. */
+  permissionDenials?: number;
 }
 
 export interface TaskResult {

@@ -8,7 +8,7 @@ import type { EventOf } from '../../core/events.js';
 import type { StreamItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
-import type { TokenCounts } from './token-counts.js';
+import type { ReportedUsage, TokenCounts } from './token-counts.js';
 import { addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
 
 export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
@@ -16,6 +16,8 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   #open = new Map<string, EventOf<'usage'>>();
   /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
   #byThread = new Map<string, TokenCounts>();
+  /** The session's last result's totals: cumulative, so the last one is the session's. */
+  #reported: ReportedUsage | undefined;
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
@@ -24,7 +26,13 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
       case 'session_start':
         this.#open.clear();
         this.#byThread = new Map();
+        this.#reported = undefined;
         return;
+      case 'turn_end': {
+        const o = ev.outcome;
+        if (o && (o.costUsd !== undefined || o.byModel !== undefined)) this.#reported = { costUsd: o.costUsd ?? 0, byModel: o.byModel ?? {} };
+        return;
+      }
       case 'usage': {
         const cur = this.#open.get(ev.thread);
         if (cur && cur.messageId !== ev.messageId) this.#count(cur);
@@ -37,8 +45,9 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
       case 'session_end': {
         for (const thread of [...this.#open.keys()]) this.#flush(thread);
         const total = [...this.#byThread.values()].reduce(addTokenCounts, emptyTokenCounts());
-        push(usageSummary(ev.session, total, Object.fromEntries(this.#byThread)));
+        push(usageSummary(ev.session, total, Object.fromEntries(this.#byThread), this.#reported));
         this.#byThread = new Map();
+        this.#reported = undefined;
         return;
       }
       default:

@@ -20,9 +20,36 @@ export function addTokenCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
   return { messages: a.messages + b.messages, input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheCreation: a.cacheCreation + b.cacheCreation };
 }
 
-/** One session's token counts, in all and per thread. */
-export type UsageSummary = AnalysisItem<{ readonly total: TokenCounts; readonly byThread: Record<string, TokenCounts> }, 'summary'>;
+/** One model's tokens and cost, as Claude Code reports them. */
+export interface ModelUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+  costUsd: number;
+}
 
-export function usageSummary(session: string, total: TokenCounts, byThread: Record<string, TokenCounts>): UsageSummary {
-  return { kind: 'summary', analysis: USAGE, session, data: { total, byThread } };
+/**
+ * What Claude Code's last `result` of a session reports: its cost and tokens
+ * per model, cumulative over the session and its subagents (stream-json).
+ */
+export interface ReportedUsage {
+  costUsd: number;
+  byModel: Record<string, ModelUsage>;
+}
+
+export function addReported(a: ReportedUsage, b: ReportedUsage): ReportedUsage {
+  const byModel = new Map(Object.entries(a.byModel));
+  for (const [model, u] of Object.entries(b.byModel)) {
+    const x = byModel.get(model);
+    byModel.set(model, x ? { input: x.input + u.input, output: x.output + u.output, cacheRead: x.cacheRead + u.cacheRead, cacheCreation: x.cacheCreation + u.cacheCreation, costUsd: x.costUsd + u.costUsd } : { ...u });
+  }
+  return { costUsd: a.costUsd + b.costUsd, byModel: Object.fromEntries(byModel) };
+}
+
+/** One session's token counts, in all and per thread, and what its last result reported. */
+export type UsageSummary = AnalysisItem<{ readonly total: TokenCounts; readonly byThread: Record<string, TokenCounts>; readonly reported?: ReportedUsage }, 'summary'>;
+
+export function usageSummary(session: string, total: TokenCounts, byThread: Record<string, TokenCounts>, reported?: ReportedUsage): UsageSummary {
+  return { kind: 'summary', analysis: USAGE, session, data: reported ? { total, byThread, reported } : { total, byThread } };
 }

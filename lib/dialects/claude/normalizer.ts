@@ -11,6 +11,7 @@ import { isDelegation } from '../../core/tools.js';
 import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
 import { tokenCount } from './token-count.js';
+import { resultOutcome } from './result-record.js';
 
 
 type Obj = Record<string, unknown>;
@@ -123,7 +124,7 @@ export class ClaudeNormalizer {
         this.#blocks.clear();
         this.#usage.clear();
         this.#endedByResult = true;
-        sink.emit({ kind: 'turn_end', reason: 'result', outcome: { subtype: str(v.subtype), isError: v.is_error === true } }, 'main', line, meta);
+        sink.emit({ kind: 'turn_end', reason: 'result', outcome: resultOutcome(v) }, 'main', line, meta);
         return;
       case 'system':
         this.#system(v, line, meta, sink);
