@@ -21,15 +21,29 @@ export class OtelNormalizer implements RecordNormalizer {
     const meta = { run };
     sink.emit({ kind: 'run_start', run, observes: { outcomes: true, reads: true } }, 'main', line, meta);
     const open = new Set<string>();
-    for (const c of r.calls) {
-      if (c.thread !== 'main' && !open.has(c.thread)) {
-        open.add(c.thread);
-        const t = r.threads.find((x) => x.id === c.thread);
-        sink.emit({ kind: 'thread_open', spawnedBy: t?.spawnedBy ?? null, threadKind: t?.spawnedBy ? 'subagent' : 'orphan' }, c.thread, line, meta);
+    const opened = (thread: string): void => {
+      if (thread === 'main' || open.has(thread)) return;
+      open.add(thread);
+      const t = r.threads.find((x) => x.id === thread);
+      sink.emit({ kind: 'thread_open', spawnedBy: t?.spawnedBy ?? null, threadKind: t?.spawnedBy ? 'subagent' : 'orphan' }, thread, line, meta);
+    };
+    // Model calls' tokens go in their place among the tool calls.
+    const usage = r.usage;
+    let u = 0;
+    const tokensBefore = (i: number): void => {
+      for (; u < usage.length && usage[u]!.before <= i; u++) {
+        const x = usage[u]!;
+        opened(x.thread);
+        sink.emit({ kind: 'usage', messageId: x.id, input: x.input, output: x.output, cacheRead: x.cacheRead, cacheCreation: x.cacheCreation }, x.thread, line, meta);
       }
+    };
+    r.calls.forEach((c, i) => {
+      tokensBefore(i);
+      opened(c.thread);
       sink.emit({ kind: 'tool_call', id: c.id, name: c.name, input: c.input, messageId: c.id, index: 0 }, c.thread, line, meta);
       sink.emit({ kind: 'tool_result', id: c.id, isError: c.isError, text: c.output, meta: {} }, c.thread, line, meta);
-    }
+    });
+    tokensBefore(r.calls.length);
     if (r.deepSpans) sink.emit({ kind: 'diagnostic', code: 'value_too_deep', message: `trace ${run}: ${r.deepSpans} span${r.deepSpans === 1 ? '' : 's'} nest a value more than ${MAX_VALUE_DEPTH} levels deep; what lies deeper was read as null` }, 'main', line, meta);
     for (const t of open) sink.emit({ kind: 'thread_close', threadKind: r.threads.find((x) => x.id === t)?.spawnedBy ? 'subagent' : 'orphan' }, t, line, meta);
     sink.emit({ kind: 'run_end', run, delivered: null }, 'main', line, meta);

@@ -33,12 +33,28 @@ export interface OtelThread {
   readonly spawnedBy: string | null;
 }
 
+/**
+ * A model call's tokens (any span but a tool's that carries
+ * `gen_ai.usage.*`): `before` is the index of the first call that starts
+ * after it, so it is told in its place.
+ */
+export interface OtelUsage {
+  readonly id: string;
+  readonly thread: string;
+  readonly before: number;
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheCreation: number;
+}
+
 /** One trace, ready for the normalizer: its threads and calls in order. */
 export interface OtelTrace {
   readonly '#otel': 'trace';
   readonly trace: string;
   readonly threads: OtelThread[];
   readonly calls: OtelCall[];
+  readonly usage: OtelUsage[];
   /** Spans of the trace holding a value nested too deep (lib/deep-values.ts): cut at the limit. */
   readonly deepSpans?: number;
 }
@@ -110,7 +126,8 @@ function otlpSpan(s: Obj): SpanInfo {
     start: text(s.startTimeUnixNano) ?? '',
     op: text(attrs['gen_ai.operation.name']),
     attrs,
-    isError: status.code === 2 || status.code === '2' || status.code === 'STATUS_CODE_ERROR',
+    // GenAI conventions mark a failed operation with `error.type` (and an error status).
+    isError: status.code === 2 || status.code === '2' || status.code === 'STATUS_CODE_ERROR' || attrs['error.type'] !== undefined,
   };
 }
 
@@ -126,8 +143,18 @@ function dumpSpan(s: Obj): SpanInfo {
     start: text(s.start_time) ?? '',
     op: text(attrs['gen_ai.operation.name']),
     attrs,
-    isError: String(status.status_code ?? '').toLowerCase() === 'error',
+    isError: String(status.status_code ?? '').toLowerCase() === 'error' || attrs['error.type'] !== undefined,
   };
+}
+
+/** A token count attribute (OTLP ints arrive as text): absent or not a count, undefined. */
+function tokens(attrs: Obj, ...keys: string[]): number | undefined {
+  for (const k of keys) {
+    const x = attrs[k];
+    const n = typeof x === 'number' ? x : typeof x === 'string' && DECIMAL.test(x) ? Number(x) : undefined;
+    if (n !== undefined && Number.isFinite(n) && n >= 0) return n;
+  }
+  return undefined;
 }
 
 /** Non-negative decimal strings, compared as numbers without converting them. */
@@ -163,6 +190,7 @@ export class SpanCollector {
   /** Every span's parent and operation, per trace: enough to thread the calls. */
   readonly #parents = new Map<string, Map<string, { parent: string | null; op: string | undefined }>>();
   readonly #calls = new Map<string, HeldCall[]>();
+  readonly #usage = new Map<string, HeldCall[]>();
   readonly #firstStart = new Map<string, { start: string; order: number }>();
   readonly #deep = new Map<string, number>();
   #order = 0;
@@ -178,7 +206,13 @@ export class SpanCollector {
     parents.set(info.span, { parent: info.parent, op: info.op });
     const first = this.#firstStart.get(info.trace);
     if (!first || (info.start !== '' && (first.start === '' || compareDecimal(info.start, first.start) < 0))) this.#firstStart.set(info.trace, { start: info.start, order: first?.order ?? order });
-    if (info.op !== 'execute_tool') return;
+    if (info.op !== 'execute_tool') {
+      if (tokens(info.attrs, 'gen_ai.usage.input_tokens') === undefined && tokens(info.attrs, 'gen_ai.usage.output_tokens') === undefined) return;
+      let usage = this.#usage.get(info.trace);
+      if (!usage) this.#usage.set(info.trace, (usage = []));
+      usage.push({ info, order });
+      return;
+    }
     let calls = this.#calls.get(info.trace);
     if (!calls) this.#calls.set(info.trace, (calls = []));
     calls.push({ info, order });
@@ -220,10 +254,24 @@ export class SpanCollector {
       return t.id;
     };
     const calls = held.map(({ info }) => ({ id: info.span, name: text(info.attrs['gen_ai.tool.name']) ?? '', input: callInput(info.attrs), output: callOutput(info.attrs), isError: info.isError, thread: threadOf(info.parent) }));
+    const usage = (this.#usage.get(trace) ?? []).sort((a, b) => compareDecimal(a.info.start, b.info.start) || a.order - b.order).map(({ info }): OtelUsage => {
+      const after = held.findIndex((c) => compareDecimal(c.info.start, info.start) > 0);
+      return {
+        id: info.span,
+        thread: threadOf(info.parent),
+        before: after === -1 ? held.length : after,
+        input: tokens(info.attrs, 'gen_ai.usage.input_tokens') ?? 0,
+        output: tokens(info.attrs, 'gen_ai.usage.output_tokens') ?? 0,
+        cacheRead: tokens(info.attrs, 'gen_ai.usage.cache_read.input_tokens') ?? 0,
+        // Renamed in the GenAI conventions: both names are read.
+        cacheCreation: tokens(info.attrs, 'gen_ai.usage.cache_write.input_tokens', 'gen_ai.usage.cache_creation.input_tokens') ?? 0,
+      };
+    });
     this.#parents.delete(trace);
     this.#calls.delete(trace);
+    this.#usage.delete(trace);
     const deepSpans = this.#deep.get(trace);
     this.#deep.delete(trace);
-    return { '#otel': 'trace', trace, threads: [...threads.values()], calls, ...(deepSpans ? { deepSpans } : {}) };
+    return { '#otel': 'trace', trace, threads: [...threads.values()], calls, usage, ...(deepSpans ? { deepSpans } : {}) };
   }
 }
