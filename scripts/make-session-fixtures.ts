@@ -242,7 +242,8 @@ rmSync(ROOT, { recursive: true, force: true });
 // Read) + aA 2 (Grep, Read) + aB 1 (Edit) = 5. aB edits lib/b.js without
 // reading it: edited_without_read, in thread toolu_W1/agent-aB.
 // w2.jsonl: its Workflow result names no run in either form, so the run
-// wf_unlinked-0's agent is read at the end as an orphan, agent-aZ.
+// wf_unlinked-0's agent is read at the end as an orphan, thread
+// wf_unlinked-0/agent-aZ.
 {
   seq = 900;
   const s = 'w1';

@@ -16,6 +16,7 @@ import type { Configured } from '../lib/analyses/types.js';
 import type { StreamItem } from '../lib/core/items.js';
 import type { PreRecord } from '../lib/core/records.js';
 import { LineSplitter } from '../lib/core/line-splitter.js';
+import { lines } from '../transforms/lines.js';
 import { LazyResults } from '../lib/dialects/claude/lazy-results.js';
 import { chunked, CHUNK_SIZES } from './helpers/analyze.js';
 import { done, explore, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
@@ -59,7 +60,7 @@ t.test('every fixture: fused over batches decides what the separate stages decid
     const chain = await run(readSessions([s]), stages({ analyses: everyAnalysis() }));
     const fusedAll = await run(readSessions([s], { batches: true }), [fusedStages({ analyses: noneSaid() })]);
     t.same(fusedAll, chain, `${s.key}: fused, nothing skipped: every item and event the same`);
-    const lazy = await run(readSessions([s], { batches: true }), [fusedStages({ analyses: everyAnalysis() })]);
+    const lazy = await run(readSessions([s], { batches: true, lazyLines: true }), [fusedStages({ analyses: everyAnalysis(), lazyResults: true })]);
     t.same(withoutResultText(lazy), withoutResultText(chain), `${s.key}: with the lazy parse: the same but for skipped result text`);
   }
 });
@@ -84,7 +85,7 @@ function lazyOver(text: string | Buffer): { records: PreRecord[]; lazy: LazyResu
   const records: PreRecord[] = [];
   const spy = { step: (x: PreRecord, push: (x: PreRecord) => void) => (records.push(x), push(x)) };
   const all = fuse([...logics.slice(0, 1), spy, ...logics.slice(1)]);
-  const split = new LineSplitter({ file: 'f' });
+  const split = new LineSplitter({ file: 'f', lazy: true });
   const lines: PreRecord[] = [];
   split.write(Buffer.from(text), (x) => lines.push(x));
   split.end((x) => lines.push(x));
@@ -109,6 +110,7 @@ t.test('lazy parse: what is always parsed in full', async (t) => {
     ['an error result (it may say the Read met a directory)', jsonl([init(), readCall('r1'), res('r1', `EISDIR ${LONG}`, { isError: true }), done()]), 'r1'],
     ['a result whose call was never seen', jsonl([init(), res('r9', LONG), done()]), 'r9'],
     ['a short result', jsonl([init(), readCall('r1'), res('r1', 'short'), done()]), 'r1'],
+    ['an id a probe used, used again by another tool', jsonl([init(), req('m1', [explore('r1', 'q')]), readCall('r1'), res('r1', LONG), done()]), 'r1'],
     ['a line with non-ASCII outside the text (latin1 and UTF-8 differ there)', jsonl([init(), readCall('r1'), { ...res('r1', LONG), cwd: '/tmp/résumé' }, done()]), 'r1'],
     ['a line with two results, one of a probe', jsonl([init(), req('m1', [explore('e1', 'q'), toolUse('r1', 'Read', { file_path: '/t/a' })]), { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'r1', content: LONG }, { type: 'tool_result', tool_use_id: 'e1', content: LONG }] }, session_id: 'sess-1' }, done()]), 'r1'],
   ];
@@ -140,9 +142,24 @@ t.test('the CLI path at every chunk size: the same report, skipped or not', asyn
   const text = jsonl([init(), req('m1', [explore('e1', 'q')]), res('e1', [{ type: 'text', text: `**\`src/a.ts\`** — fn\n${LONG}` }]), readCall('r1', 'src/a.ts'), res('r1', LONG), req('m3', [toolUse('b1', 'Bash', { command: 'ls' })]), res('b1', LONG), done()]);
   const reports: string[] = [];
   for (const size of [...CHUNK_SIZES, text.length]) {
-    const items = await run(readSessions([{ key: '-', files: ['-'] }], { batches: true, stdin: Readable.from(chunked(Buffer.from(text), size)) }), [fusedStages({ analyses: everyAnalysis() })]);
+    const items = await run(readSessions([{ key: '-', files: ['-'] }], { batches: true, lazyLines: true, stdin: Readable.from(chunked(Buffer.from(text), size)) }), [fusedStages({ analyses: everyAnalysis(), lazyResults: true })]);
     reports.push(JSON.stringify(items.filter((x) => 'analysis' in x)));
   }
   t.ok(reports[0]!.includes('"bucket":"read_returned"'), 'the probe returned the file read next: its text was read');
   t.equal(new Set(reports).size, 1, 'every chunk size decides the same');
+});
+
+t.test('the lazy parse is the CLI\'s, asked for: fusedStages alone and lines() keep every text', async (t) => {
+  const text = jsonl([init(), readCall('r1'), res('r1', LONG), done()]);
+  const items = await run(Readable.from([Buffer.from(text)]), [lines({ file: 'f' }), fusedStages({ analyses: everyAnalysis() })]);
+  t.equal((items.find((x) => 'kind' in x && x.kind === 'tool_result') as { text: string }).text, LONG);
+  // A lazily kept line still has its text as its own property: spread, JSON and clones keep it.
+  const kept: PreRecord[] = [];
+  const split = new LineSplitter({ file: 'f', lazy: true });
+  split.write(Buffer.from(text), (x) => kept.push(x));
+  const long = kept.find((r) => r.type === 'line' && r.bytes !== undefined)!;
+  const line = text.split('\n').find((l) => l.includes('"tool_result"'))!;
+  t.equal((JSON.parse(JSON.stringify(long)) as { text: string }).text, line);
+  t.equal((structuredClone(long) as { text: string }).text, line);
+  t.equal(({ ...long } as { text: string }).text, line);
 });

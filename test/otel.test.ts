@@ -128,7 +128,7 @@ t.test('GenAI conventions as they stand: model calls\' tokens (both cache names)
   const attr = (key: string, v: string | number): string => `{"key":"${key}","value":${typeof v === 'number' ? `{"intValue":"${v}"}` : `{"stringValue":"${v}"}`}}`;
   const span = (id: string, parent: string | null, start: number, attrs: string[], extra = ''): string => `{"traceId":"${'c'.repeat(32)}","spanId":"${id}",${parent ? `"parentSpanId":"${parent}",` : ''}"name":"s${id}","kind":3,"startTimeUnixNano":"${start}","endTimeUnixNano":"${start + 5}","attributes":[${attrs.join(',')}]${extra}}`;
   const doc = Buffer.from(`{"resourceSpans":[{"resource":{"attributes":[]},"scopeSpans":[{"scope":{"name":"x"},"spans":[
-    ${span('0000000000000001', null, 100, [attr('gen_ai.operation.name', 'invoke_agent'), attr('gen_ai.agent.name', 'fixer')])},
+    ${span('0000000000000001', null, 100, [attr('gen_ai.operation.name', 'invoke_agent'), attr('gen_ai.agent.name', 'fixer'), attr('gen_ai.usage.input_tokens', 2100), attr('gen_ai.usage.output_tokens', 50)])},
     ${span('0000000000000002', '0000000000000001', 110, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.usage.input_tokens', 1000), attr('gen_ai.usage.output_tokens', 20), attr('gen_ai.usage.cache_read.input_tokens', 800), attr('gen_ai.usage.cache_write.input_tokens', 150)])},
     ${span('0000000000000003', '0000000000000001', 120, [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'read_file'), attr('gen_ai.tool.call.id', 'call_1'), attr('gen_ai.tool.type', 'function'), attr('error.type', 'FileNotFoundError')])},
     ${span('0000000000000004', '0000000000000001', 130, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.usage.input_tokens', 1100), attr('gen_ai.usage.output_tokens', 30), attr('gen_ai.usage.cache_creation.input_tokens', 40)])}
@@ -138,5 +138,8 @@ t.test('GenAI conventions as they stand: model calls\' tokens (both cache names)
   t.same(evs.filter((e) => e.kind === 'usage').map((e) => [(e as { cacheRead: number }).cacheRead, (e as { cacheCreation: number }).cacheCreation]), [[800, 150], [0, 40]], 'either name of the cache-write count');
   t.match(evs.find((e) => e.kind === 'tool_result'), { isError: true }, 'error.type marks the failed call, status or not');
   const a = await analyzeSource(doc);
-  t.same(a.report.tokens!.total, { messages: 2, input: 2100, output: 50, cacheRead: 800, cacheCreation: 190 });
+  t.same(a.report.tokens!.total, { messages: 2, input: 2100, output: 50, cacheRead: 800, cacheCreation: 190 }, 'the agent span\'s sum of its calls is not counted again');
+  // A trace of model calls alone: they are the main thread's.
+  const alone = Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[${span('0000000000000001', null, 100, [attr('gen_ai.operation.name', 'invoke_agent')])},${span('0000000000000002', '0000000000000001', 110, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.usage.input_tokens', 7)])}]}]}]}`);
+  t.same((await events(alone, 64 * 1024)).filter((e) => e.kind === 'usage').map((e) => e.thread), ['main']);
 });

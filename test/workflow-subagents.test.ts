@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { subagentFilesOf } from '../lib/dialects/claude/locate.js';
+import { readSessions } from '../lib/io/source.js';
 
 const DIR = join(FIXTURES, 'sessions', 'v2.1.154-workflow');
 
@@ -45,7 +46,16 @@ t.test('linked by the result text when the structured result names no run', asyn
 
 t.test('a run nothing names: its agent is an orphan, read at the end', async (t) => {
   const [w2] = await runs('w2.jsonl');
-  t.same(w2!.stepsByThread, { main: 1, 'agent-aZ': 1 });
+  t.same(w2!.stepsByThread, { main: 1, 'wf_unlinked-0/agent-aZ': 1 }, 'named after its run, so two runs\' agents never share a thread');
+});
+
+t.test('two runs may reuse an agent id: both agents are read', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-wf-'));
+  cpSync(DIR, dir, { recursive: true });
+  cpSync(join(dir, 'w2', 'subagents', 'workflows', 'wf_unlinked-0'), join(dir, 'w2', 'subagents', 'workflows', 'wf_unlinked-1'), { recursive: true });
+  const opened: string[] = [];
+  for await (const r of readSessions([{ key: 'w2', files: [join(dir, 'w2.jsonl')] }])) if (r.type === 'thread_boundary' && r.edge === 'start') opened.push(r.thread);
+  t.same(opened, ['wf_unlinked-0/agent-aZ', 'wf_unlinked-1/agent-aZ']);
 });
 
 t.test('a session\'s files include its workflows\' agents, not the run\'s journal', async (t) => {

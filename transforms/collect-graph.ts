@@ -51,11 +51,12 @@ export async function collectGraph(o: CollectOptions): Promise<Collected> {
     const source = readSessions(sessions, {
       ...o.source,
       batches: true,
+      lazyLines: true,
       cwd: o.cwd,
       format: choice?.file,
       onInputError: (file, err) => inputErrors.push({ file, message: `cannot read ${file}: ${err.code ?? err.message}` }),
     });
-    const stages: Transform[] = [fusedStages({ normalize: { format: choice?.normalize }, analyses: [] }, [new GraphCounter(acc, side)])];
+    const stages: Transform[] = [fusedStages({ normalize: { format: choice?.normalize }, analyses: [], lazyResults: true }, [new GraphCounter(acc, side)])];
     await runPipeline(source, stages, o.targets?.() ?? [], o.observe);
   }
   return { graph: buildGraph(acc, { prod: o.prod, eval: o.eval, catalogFiles: o.catalogFiles ?? [], config: o.config ?? {} }), inputErrors };

@@ -17,6 +17,12 @@ export interface StagesOptions {
   normalize?: NormalizeOptions;
   /** The analyses to run, in order (default: `builtInAnalyses()`: sufficiency and usage). */
   analyses?: readonly Configured[];
+  /**
+   * `fusedStages` only: parse results no analysis reads without their text
+   * (their `text` is ''), when every analysis says which it reads. Off by
+   * default: a stage of yours after it would see the text missing.
+   */
+  lazyResults?: boolean;
 }
 
 /** Each stage's logic, in order: parse → normalize → demux → delegation → each analysis. */
@@ -33,14 +39,14 @@ export function stages(opts: StagesOptions = {}): Transform[] {
 
 /**
  * The same stages as one Transform: every record goes through all of them
- * in one synchronous call, and results whose text no analysis reads are
- * parsed without it (lib/dialects/claude/lazy-results.ts) when every
- * analysis says which it reads. Its input may be batches (arrays of records).
+ * in one synchronous call; with `lazyResults`, results whose text no
+ * analysis reads are parsed without it (lib/dialects/claude/lazy-results.ts).
+ * Its input may be batches (arrays of records).
  * `last`: logic after the analyses, which reads no result text.
  */
 export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<any, any>[] = []): Transform {
   const logics = stageLogics(opts, last);
-  const reads = resultTextReaders(opts.analyses ?? builtInAnalyses());
+  const reads = opts.lazyResults === true ? resultTextReaders(opts.analyses ?? builtInAnalyses()) : undefined;
   if (reads) {
     const lazy = new LazyResults(reads);
     // parse → lazy parse; the tap sees each call the normalizer makes before its result's line is parsed.

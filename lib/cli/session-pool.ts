@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../core/version.js';
 import type { StreamItem } from '../core/items.js';
@@ -38,7 +39,10 @@ export interface PoolOptions {
 // TypeScript loader; `npm test` builds dist/ first.
 function workerUrl(): URL {
   const root = packageRoot();
-  return root === undefined ? new URL('./session-worker.js', import.meta.url) : pathToFileURL(join(root, 'dist', 'lib', 'cli', 'session-worker.js'));
+  if (root !== undefined) return pathToFileURL(join(root, 'dist', 'lib', 'cli', 'session-worker.js'));
+  // No package.json of ours above (a renamed copy): beside this module, or, bundled into dist/bin, in dist/lib/cli.
+  const beside = new URL('./session-worker.js', import.meta.url);
+  return existsSync(beside) ? beside : new URL('../lib/cli/session-worker.js', import.meta.url);
 }
 
 interface Slot {

@@ -44,7 +44,7 @@ export async function runSession(session: SessionInput, r: SessionRun): Promise<
     if (batch.length) r.post(batch);
     batch = [];
   };
-  const source = readSessions([session], { batches: true, cwd: r.setup.recipe.cwd, maxLineBytes: r.setup.maxLineBytes, format: r.setup.fileFormat, signal: r.signal, onInputError: r.onInputError });
+  const source = readSessions([session], { batches: true, lazyLines: true, cwd: r.setup.recipe.cwd, maxLineBytes: r.setup.maxLineBytes, format: r.setup.fileFormat, signal: r.signal, onInputError: r.onInputError });
   const sink = new Writable({
     objectMode: true,
     write(item: StreamItem, _e, cb) {
@@ -55,7 +55,7 @@ export async function runSession(session: SessionInput, r: SessionRun): Promise<
       cb();
     },
   });
-  await pipeline([source, fusedStages({ normalize: { format: r.setup.normalizeFormat }, analyses: r.analyses }), sink]);
+  await pipeline([source, fusedStages({ normalize: { format: r.setup.normalizeFormat }, analyses: r.analyses, lazyResults: true }), sink]);
   flush();
   return counter.counts();
 }

@@ -8,7 +8,7 @@
 // decoding each line once when it is complete.
 import type { Push } from './stage.js';
 import type { LineRecord, RawDiagnostic } from './records.js';
-import { LazyLine, rawDiagnostic } from './records.js';
+import { lazyLine, rawDiagnostic } from './records.js';
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
@@ -17,6 +17,12 @@ export interface LinesOptions {
   file: string;
   /** Longer lines become a `line_too_long` diagnostic and are discarded while streaming. */
   maxLineBytes?: number;
+  /**
+   * Keep long lines that may be tool results as bytes, decoded only when
+   * their `text` is read (LazyLine), for a lazy parse (the CLI's path).
+   * Such a record holds on to the read it came from.
+   */
+  lazy?: boolean;
 }
 
 export type LinesOutput = LineRecord | RawDiagnostic;
@@ -39,6 +45,7 @@ const TOOL_RESULT = Buffer.from('"tool_result"');
 export class LineSplitter {
   readonly #file: string;
   readonly #max: number;
+  readonly #lazy: boolean;
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   /** Bytes of an over-long line seen so far; -1 when not discarding. */
@@ -48,6 +55,7 @@ export class LineSplitter {
   constructor(opts: LinesOptions) {
     this.#file = opts.file;
     this.#max = opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.#lazy = opts.lazy === true;
   }
 
   write(chunk: Buffer, push: Push<LinesOutput>): void {
@@ -109,9 +117,9 @@ export class LineSplitter {
         push(rawDiagnostic('line_too_long', this.#file, lineNo, `line of ${end - start} bytes exceeds the ${this.#max}-byte cap; skipped`));
         return;
       }
-      if (end - start > LAZY_LINE_BYTES && lineNo > 1 && chunk[start] === OPEN_BRACE && mayBeToolResult(chunk, start, end)) {
+      if (this.#lazy && end - start > LAZY_LINE_BYTES && lineNo > 1 && chunk[start] === OPEN_BRACE && mayBeToolResult(chunk, start, end)) {
         // A chunk is never changed after it is written (the stream contract), so a view of it is safe to keep.
-        push(new LazyLine(this.#file, lineNo, chunk.subarray(start, chunk[end - 1] === CR ? end - 1 : end)));
+        push(lazyLine(this.#file, lineNo, chunk.subarray(start, chunk[end - 1] === CR ? end - 1 : end)));
         return;
       }
       text = chunk.toString('utf8', start, end);

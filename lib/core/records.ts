@@ -19,23 +19,16 @@ export interface LineRecord {
   readonly bytes?: Buffer;
 }
 
-/** A line whose text is decoded only if someone reads it. */
-export class LazyLine implements LineRecord {
-  readonly type = 'line' as const;
-  readonly file: string;
-  readonly line: number;
-  readonly bytes: Buffer;
-  #text: string | undefined;
-
-  constructor(file: string, line: number, bytes: Buffer) {
-    this.file = file;
-    this.line = line;
-    this.bytes = bytes;
-  }
-
-  get text(): string {
-    return (this.#text ??= this.bytes.toString('utf8'));
-  }
+/**
+ * A line whose text is decoded only if someone reads it. `text` is an own
+ * property (an accessor), so spreading, JSON or cloning the record still
+ * gives it.
+ */
+export function lazyLine(file: string, line: number, bytes: Buffer): LineRecord {
+  let text: string | undefined;
+  const rec = { type: 'line' as const, file, line, bytes } as LineRecord;
+  Object.defineProperty(rec, 'text', { enumerable: true, get: () => (text ??= bytes.toString('utf8')) });
+  return rec;
 }
 
 export interface ParsedRecord {

@@ -50,6 +50,8 @@ export interface SourceOptions {
   onBytes?: (n: number) => void;
   /** Relative paths are read from here (default: the process's cwd); reports show them as given. */
   cwd?: string;
+  /** Long lines that may be tool results stay bytes until read (for `fusedStages`' lazy parse; see LinesOptions.lazy). */
+  lazyLines?: boolean;
 }
 
 export interface FollowSettings {
@@ -218,7 +220,7 @@ interface Restart {
 
 /** A file's lines, and the diagnostics of lines too long to keep, a batch per read. */
 async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof RESTART>, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
-  let splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
+  let splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes, lazy: opts.lazyLines });
   let out: PreRecord[] = [];
   const push = (x: PreRecord): void => {
     out.push(x);
@@ -227,7 +229,7 @@ async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof REST
     for await (const chunk of chunks) {
       if (chunk === RESTART) {
         // What was half-written before the cut is void.
-        splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes });
+        splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes, lazy: opts.lazyLines });
         yield { type: 'restart' };
         continue;
       }
@@ -246,6 +248,7 @@ async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof REST
 }
 
 const AGENT_ID = /"agentId"\s*:\s*"([^"\\]+)"/;
+const RUN_ID = /"runId"\s*:\s*"([^"\\]+)"/;
 
 /** A session's lines with each linked subagent file read in where its result comes back. */
 async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: SubagentPlan | null, opts: SourceOptions, replan?: () => Promise<SubagentPlan | null>): AsyncGenerator<Batch | Restart> {
@@ -258,9 +261,10 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
     let out: PreRecord[] = [];
     for (const rec of batch) {
       if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
-        // A followed session: a result naming an agent not yet planned means a new file.
+        // A followed session: a result naming an agent or a workflow run not yet planned means new files.
         const id = AGENT_ID.exec(rec.text)?.[1];
-        if (id !== undefined && !plan?.byAgentId.has(id)) {
+        const run = RUN_ID.exec(rec.text)?.[1];
+        if ((id !== undefined && !plan?.byAgentId.has(id)) || (run !== undefined && !plan?.byWorkflowRun.has(run))) {
           const fresh = await replan();
           if (fresh) {
             for (const f of plan?.consumed ?? []) fresh.consumed.add(f);
@@ -270,8 +274,9 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
       }
       if (plan && rec.type === 'line') {
         if (mirroredByFile(rec.text, plan)) continue;
-        const link = linkedSubagent(rec.text, plan);
-        const workflow = link ? undefined : linkedWorkflow(rec.text, plan);
+        // A workflow's run first: its agents' files may name the call too, and all of them are its.
+        const workflow = linkedWorkflow(rec.text, plan);
+        const link = workflow ? undefined : linkedSubagent(rec.text, plan);
         if (link || workflow) {
           if (out.length) yield out;
           out = [];
@@ -287,8 +292,10 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
 
 async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   plan.consumed.add(sub.file);
-  // A workflow's agents share the call that started them: each is a thread of its own under it.
-  const thread = spawnedBy === null ? `agent-${sub.agentId}` : sub.workflowRun === undefined ? spawnedBy : `${spawnedBy}/agent-${sub.agentId}`;
+  // A workflow's agents share the call that started them (or, unlinked, their
+  // run): each is a thread of its own under it.
+  const agent = `agent-${sub.agentId}`;
+  const thread = sub.workflowRun === undefined ? (spawnedBy ?? agent) : `${spawnedBy ?? sub.workflowRun}/${agent}`;
   yield [{ type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file }];
   const stream = createReadStream(onDisk(sub.file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   try {
@@ -303,7 +310,7 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
 
 /** Subagent files nothing linked: Claude Code's helpers (internal), else orphans. */
 async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
-  for (const sub of plan.byAgentId.values()) {
+  for (const sub of [...plan.byAgentId.values(), ...[...plan.byWorkflowRun.values()].flat()]) {
     if (plan.consumed.has(sub.file)) continue;
     yield* subagent(sub, null, await unlinkedKind(sub, opts.cwd), plan, opts);
   }

@@ -213,13 +213,20 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 }
 
-/** How a run ended, from its results: the last reason, every error, the refused calls. */
+/** How a run ended, from its results: the last reason, its first errors, the refused calls. */
 type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials'>;
 
+/** Errors kept per run: a run resumed in a loop can end in thousands of results. */
+const MAX_RUN_ERRORS = 20;
+const MAX_REASON_CHARS = 200;
+
+/** `a` updated in place with one more result's outcome. */
 function addEnding(a: RunEnding, o: NonNullable<EventOf<'turn_end'>['outcome']>): RunEnding {
-  const out: RunEnding = { ...a };
-  if (o.terminalReason !== undefined) out.terminalReason = o.terminalReason;
-  if (o.errors?.length) out.errors = [...(a.errors ?? []), ...o.errors];
-  if (o.permissionDenials !== undefined) out.permissionDenials = (a.permissionDenials ?? 0) + o.permissionDenials;
-  return out;
+  if (o.terminalReason !== undefined) a.terminalReason = o.terminalReason.slice(0, MAX_REASON_CHARS);
+  for (const e of o.errors ?? []) {
+    if ((a.errors ??= []).length >= MAX_RUN_ERRORS) break;
+    a.errors.push(e);
+  }
+  if (o.permissionDenials !== undefined) a.permissionDenials = (a.permissionDenials ?? 0) + o.permissionDenials;
+  return a;
 }

@@ -131,6 +131,8 @@ function makeCommand(spec: Spec): Command {
     const follow = values.follow ? { idleMs: idleMs ?? ('auto' as const), end: end.signal } : undefined;
     const sourceOptions: SourceOptions = {
       maxLineBytes,
+      // The CLI's own stages read only what they need (the lazy parse).
+      lazyLines: true,
       cwd: io.cwd,
       stdin: io.stdin,
       format: format?.file,
@@ -156,7 +158,7 @@ function makeCommand(spec: Spec): Command {
         : readSessions(sessions, { ...sourceOptions, batches: true });
     // The line is cleared when reading ends, before any report is written.
     source.once('end', () => progress?.end());
-    const pipelineStages = pooled ? [] : [fusedStages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses })];
+    const pipelineStages = pooled ? [] : [fusedStages({ normalize: { format: format?.normalize, onResult: follow ? () => end.abort() : undefined }, analyses, lazyResults: true })];
     // The exit code comes from the report itself.
     const collector = new ReportBuilder({ ...sinkOpts, keepDetail: false });
     const observe = (item: StreamItem): void => {

@@ -43,6 +43,8 @@ type Obj = Record<string, unknown>;
 export class LazyResults {
   readonly #reads: (tool: string) => boolean;
   readonly #skippable = new RecentSet(REMEMBERED_CALLS);
+  /** Ids of calls whose result text is read: an id used twice (hostile, or a bug) is never skipped. */
+  readonly #read = new RecentSet(REMEMBERED_CALLS);
   #skipped = 0;
 
   /** `reads(tool)`: does some analysis read the text of this tool's results? */
@@ -66,8 +68,10 @@ export class LazyResults {
   readonly tap: StageLogic<StreamItem, StreamItem> = {
     step: (item: StreamItem, push: Push<StreamItem>) => {
       if (item.kind === 'tool_call' && CLAUDE_SOURCES.has(item.source)) {
-        if (this.#reads(item.name)) this.#skippable.delete(item.id);
-        else this.#skippable.add(item.id);
+        if (this.#reads(item.name)) {
+          this.#read.add(item.id);
+          this.#skippable.delete(item.id);
+        } else if (!this.#read.has(item.id)) this.#skippable.add(item.id);
       }
       push(item);
     },

@@ -89,13 +89,15 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
   for (const f of files) {
     const run = runs.get(f);
     const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd), ...(run === undefined ? {} : { workflowRun: run }) };
-    plan.byAgentId.set(s.agentId, s);
-    if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
-    if (run !== undefined) {
-      const agents = plan.byWorkflowRun.get(run);
-      if (agents) agents.push(s);
-      else plan.byWorkflowRun.set(run, [s]);
+    if (run === undefined) {
+      plan.byAgentId.set(s.agentId, s);
+      if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
+      continue;
     }
+    // A workflow's agents are found by their run only: two runs may reuse an agent id.
+    const agents = plan.byWorkflowRun.get(run);
+    if (agents) agents.push(s);
+    else plan.byWorkflowRun.set(run, [s]);
   }
   return plan;
 }
@@ -139,7 +141,8 @@ export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: s
   return { toolUseId, sub };
 }
 
-const RUN_ID_TEXT = /Run ID:\s*(\S+)/;
+// Claude Code's run ids read `wf_…`; any other tool's output that says `Run ID:` names no workflow.
+const RUN_ID_TEXT = /Run ID:\s*(wf_\S+)/;
 
 /**
  * A Workflow call's result: the agents of the run it names that are not read

@@ -147,6 +147,9 @@ function dumpSpan(s: Obj): SpanInfo {
   };
 }
 
+/** The GenAI operations that are one model call (any-agent's spans say `call_llm`). */
+const MODEL_CALLS: ReadonlySet<string> = new Set(['chat', 'text_completion', 'generate_content', 'call_llm']);
+
 /** A token count attribute (OTLP ints arrive as text): absent or not a count, undefined. */
 function tokens(attrs: Obj, ...keys: string[]): number | undefined {
   for (const k of keys) {
@@ -207,6 +210,8 @@ export class SpanCollector {
     const first = this.#firstStart.get(info.trace);
     if (!first || (info.start !== '' && (first.start === '' || compareDecimal(info.start, first.start) < 0))) this.#firstStart.set(info.trace, { start: info.start, order: first?.order ?? order });
     if (info.op !== 'execute_tool') {
+      // Only a model call's own tokens: an agent span may carry the sum of its calls'.
+      if (info.op === undefined || !MODEL_CALLS.has(info.op)) return;
       if (tokens(info.attrs, 'gen_ai.usage.input_tokens') === undefined && tokens(info.attrs, 'gen_ai.usage.output_tokens') === undefined) return;
       let usage = this.#usage.get(info.trace);
       if (!usage) this.#usage.set(info.trace, (usage = []));
@@ -226,11 +231,15 @@ export class SpanCollector {
 
   #trace(trace: string): OtelTrace {
     const parents = this.#parents.get(trace) ?? new Map();
-    const held = (this.#calls.get(trace) ?? []).sort((a, b) => compareDecimal(a.info.start, b.info.start) || a.order - b.order);
+    const byStart = (a: HeldCall, b: HeldCall): number => compareDecimal(a.info.start, b.info.start) || a.order - b.order;
+    const held = (this.#calls.get(trace) ?? []).sort(byStart);
+    const models = (this.#usage.get(trace) ?? []).sort(byStart);
     const roots = new Set([...parents].filter(([, p]) => p.parent === null || !parents.has(p.parent)).map(([id]) => id));
     // The thread whose agent is the trace's root is `main`; without a root
     // span in the file, the first call's thread is.
-    const mainParent = held.find((c) => c.info.parent === null || roots.has(c.info.parent))?.info.parent ?? held[0]?.info.parent ?? null;
+    // (A trace of model calls alone: the first model call's agent.)
+    const first = held.length ? held : models;
+    const mainParent = first.find((c) => c.info.parent === null || roots.has(c.info.parent))?.info.parent ?? first[0]?.info.parent ?? null;
     const threads = new Map<string, OtelThread>();
     const threadOf = (parent: string | null): string => {
       if (parent === mainParent) return 'main';
@@ -254,12 +263,14 @@ export class SpanCollector {
       return t.id;
     };
     const calls = held.map(({ info }) => ({ id: info.span, name: text(info.attrs['gen_ai.tool.name']) ?? '', input: callInput(info.attrs), output: callOutput(info.attrs), isError: info.isError, thread: threadOf(info.parent) }));
-    const usage = (this.#usage.get(trace) ?? []).sort((a, b) => compareDecimal(a.info.start, b.info.start) || a.order - b.order).map(({ info }): OtelUsage => {
-      const after = held.findIndex((c) => compareDecimal(c.info.start, info.start) > 0);
+    // Both lists are in start order: one walk places each model call before the first tool call that starts after it.
+    let after = 0;
+    const usage = models.map(({ info }): OtelUsage => {
+      while (after < held.length && compareDecimal(held[after]!.info.start, info.start) <= 0) after++;
       return {
         id: info.span,
         thread: threadOf(info.parent),
-        before: after === -1 ? held.length : after,
+        before: after,
         input: tokens(info.attrs, 'gen_ai.usage.input_tokens') ?? 0,
         output: tokens(info.attrs, 'gen_ai.usage.output_tokens') ?? 0,
         cacheRead: tokens(info.attrs, 'gen_ai.usage.cache_read.input_tokens') ?? 0,
