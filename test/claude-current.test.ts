@@ -162,3 +162,13 @@ t.test('the result as newer versions write it: how the run ended, errors, refusa
   const junit = await cli(['--reporter', 'junit', '-q', '-'], { input: text });
   t.match(junit.stdout, /<failure type="fail" message="not delivered \(aborted_streaming\)">run [^<]* did not deliver: \[ede_diagnostic\]/);
 });
+
+t.test('hostile figures stay finite when summed: the report never says null for a count', async (t) => {
+  const huge = 1.7e308;
+  const session = (id: string): Array<Json | Json[]> => [init([], { session: id }), req('m1', [toolUse(`r-${id}`, 'Read', { file_path: '/t/a' })], { session: id, ctx: huge }), res(`r-${id}`, 'x', { session: id }), { ...done({ session: id }), total_cost_usd: huge, modelUsage: { m: { inputTokens: huge, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: huge } } }];
+  const r = await cli(['--json', '-q', '-'], { input: jsonl([...session('a'), ...session('b')]) });
+  const tokens = (JSON.parse(r.stdout) as { tokens: { total: { input: number }; reported: { costUsd: number; byModel: { m: { input: number } } } } }).tokens;
+  t.equal(tokens.total.input, Number.MAX_VALUE);
+  t.equal(tokens.reported.costUsd, Number.MAX_VALUE);
+  t.equal(tokens.reported.byModel.m.input, Number.MAX_VALUE);
+});

@@ -16,8 +16,16 @@ export function emptyTokenCounts(): TokenCounts {
   return { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
 }
 
+/**
+ * A sum that stays finite: each count is finite, but two near the largest
+ * double would add to Infinity, which JSON writes as null.
+ */
+function add(a: number, b: number): number {
+  return Math.min(a + b, Number.MAX_VALUE);
+}
+
 export function addTokenCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
-  return { messages: a.messages + b.messages, input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheCreation: a.cacheCreation + b.cacheCreation };
+  return { messages: add(a.messages, b.messages), input: add(a.input, b.input), output: add(a.output, b.output), cacheRead: add(a.cacheRead, b.cacheRead), cacheCreation: add(a.cacheCreation, b.cacheCreation) };
 }
 
 /** One model's tokens and cost, as Claude Code reports them. */
@@ -42,9 +50,9 @@ export function addReported(a: ReportedUsage, b: ReportedUsage): ReportedUsage {
   const byModel = new Map(Object.entries(a.byModel));
   for (const [model, u] of Object.entries(b.byModel)) {
     const x = byModel.get(model);
-    byModel.set(model, x ? { input: x.input + u.input, output: x.output + u.output, cacheRead: x.cacheRead + u.cacheRead, cacheCreation: x.cacheCreation + u.cacheCreation, costUsd: x.costUsd + u.costUsd } : { ...u });
+    byModel.set(model, x ? { input: add(x.input, u.input), output: add(x.output, u.output), cacheRead: add(x.cacheRead, u.cacheRead), cacheCreation: add(x.cacheCreation, u.cacheCreation), costUsd: add(x.costUsd, u.costUsd) } : { ...u });
   }
-  return { costUsd: a.costUsd + b.costUsd, byModel: Object.fromEntries(byModel) };
+  return { costUsd: add(a.costUsd, b.costUsd), byModel: Object.fromEntries(byModel) };
 }
 
 /** One session's token counts, in all and per thread, and what its last result reported. */
