@@ -110,3 +110,16 @@ t.test('a prompt with a pasted image is a prompt; a tool result never is', async
   t.notOk(isHumanPrompt(user([{ type: 'tool_result', tool_use_id: 'x', content: 'ok' }])), 'a tool result');
   t.notOk(isHumanPrompt(user([{ type: 'text', text: '<command-name>/clear</command-name>' }])), 'an injected command');
 });
+
+t.test('a long result line is decoded to look for a subagent link only when its bytes could hold one', async (t) => {
+  const { mayLinkBytes } = await import('../lib/dialects/claude/subagents.js');
+  const sub = { agentId: 'a1', file: 'agent-a1.jsonl', toolUseId: 'toolu_S' };
+  const plan = { byAgentId: new Map([['a1', sub]]), byToolUseId: new Map([['toolu_S', sub]]), byWorkflowRun: new Map(), consumed: new Set<string>() };
+  const line = (o: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', content: 'x'.repeat(3000), ...o }] } }));
+  t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_R' }), plan), false, 'a Read\'s result: not decoded');
+  t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_S' }), plan), true, 'answers the call a sidecar names');
+  t.equal(mayLinkBytes(Buffer.concat([line({ tool_use_id: 'toolu_R' }), Buffer.from('"agentId":"a1"')]), plan), true, 'names an agent');
+  t.equal(mayLinkBytes(Buffer.from(line({ tool_use_id: 'toolu_R' }).toString().replace('"tool_use_id":"', '"tool_use_id": "')), plan), true, 'a key written with a blank: the text decides');
+  t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_R', note: 'the text says \\"agentId\\" in quotes' }), plan), false, 'a mark inside a string is escaped, so it is no mark');
+  t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_R' }), { ...plan, byToolUseId: new Map() }), false);
+});

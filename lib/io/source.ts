@@ -20,7 +20,7 @@ import type { Dialect } from '../dialects/types.js';
 import { followChunks, RESTART } from './follow.js';
 import type { ThreadKind } from '../core/events.js';
 import type { SubagentFile, SubagentPlan } from '../dialects/claude/subagents.js';
-import { linkedSubagent, linkedWorkflow, mirroredByFile, planSubagents, unlinkedKind } from '../dialects/claude/subagents.js';
+import { linkedSubagent, linkedWorkflow, mayLinkBytes, mirroredByFile, planSubagents, unlinkedKind } from '../dialects/claude/subagents.js';
 import { onDisk } from '../core/on-disk.js';
 
 // 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
@@ -260,6 +260,12 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
     // A subagent's records go in before the line that links it: the batch is cut there.
     let out: PreRecord[] = [];
     for (const rec of batch) {
+      // A long line kept as bytes is looked at only if it can link anything (decoding it would undo the lazy parse).
+      const quiet = rec.type === 'line' && rec.bytes !== undefined && (!plan || !mayLinkBytes(rec.bytes, plan)) && !(replan && (rec.bytes.includes('"agentId"') || rec.bytes.includes('"runId"')));
+      if (quiet) {
+        out.push(rec);
+        continue;
+      }
       if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
         // A followed session: a result naming an agent or a workflow run not yet planned means new files.
         const id = AGENT_ID.exec(rec.text)?.[1];

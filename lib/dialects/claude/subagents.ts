@@ -171,6 +171,33 @@ function resultText(content: unknown): string {
   return content.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join('\n');
 }
 
+const MARKS = ['"agentId"', '"runId"', 'Run ID:', '"agent_progress"'].map((m) => Buffer.from(m));
+const ID_KEY = Buffer.from('"tool_use_id":"');
+const ID_NAME = Buffer.from('"tool_use_id"');
+
+/**
+ * Whether a line kept as bytes (a long tool result, LazyLine) can link or
+ * mirror a subagent at all, decided on its bytes: most long lines are file
+ * contents and command output, and decoding them to look would undo the
+ * lazy parse. False only when none of the marks the link functions need is
+ * there (the ids are ASCII, so reading them as latin1 is exact).
+ */
+export function mayLinkBytes(bytes: Buffer, plan: SubagentPlan): boolean {
+  if (MARKS.some((m) => bytes.includes(m))) return true;
+  if (plan.byToolUseId.size === 0) return false;
+  let scanned = 0;
+  for (let at = bytes.indexOf(ID_KEY); at !== -1; at = bytes.indexOf(ID_KEY, at + 1)) {
+    const start = at + ID_KEY.length;
+    const end = bytes.indexOf(0x22, start);
+    if (end === -1 || plan.byToolUseId.has(bytes.toString('latin1', start, end))) return true;
+    scanned++;
+  }
+  // A key written another way (blanks around the colon) was not scanned: let the text decide.
+  let keys = 0;
+  for (let at = bytes.indexOf(ID_NAME); at !== -1; at = bytes.indexOf(ID_NAME, at + 1)) keys++;
+  return keys !== scanned;
+}
+
 /** An `agent_progress` line mirroring a subagent whose own file we will read: skip it. */
 export function mirroredByFile(text: string, plan: SubagentPlan): boolean {
   if (!text.includes('"agent_progress"')) return false;
