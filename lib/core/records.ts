@@ -20,15 +20,35 @@ export interface LineRecord {
 }
 
 /**
- * A line whose text is decoded only if someone reads it. `text` is an own
- * property (an accessor), so spreading, JSON or cloning the record still
- * gives it.
+ * A line whose text is decoded only if someone reads it (`lines({ lazy })`,
+ * the CLI's path). `text` is a getter, and JSON has it; a spread or a clone
+ * of the record does not. A class, not an object with its own accessor:
+ * measured, an accessor per line cost 60 MB more peak memory on 200 MB.
  */
+class LazyLineRecord implements LineRecord {
+  readonly type = 'line' as const;
+  readonly file: string;
+  readonly line: number;
+  readonly bytes: Buffer;
+  #text: string | undefined;
+
+  constructor(file: string, line: number, bytes: Buffer) {
+    this.file = file;
+    this.line = line;
+    this.bytes = bytes;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.bytes.toString('utf8'));
+  }
+
+  toJSON(): LineRecord {
+    return { type: this.type, file: this.file, line: this.line, text: this.text };
+  }
+}
+
 export function lazyLine(file: string, line: number, bytes: Buffer): LineRecord {
-  let text: string | undefined;
-  const rec = { type: 'line' as const, file, line, bytes } as LineRecord;
-  Object.defineProperty(rec, 'text', { enumerable: true, get: () => (text ??= bytes.toString('utf8')) });
-  return rec;
+  return new LazyLineRecord(file, line, bytes);
 }
 
 export interface ParsedRecord {
