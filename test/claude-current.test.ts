@@ -172,3 +172,12 @@ t.test('hostile figures stay finite when summed: the report never says null for 
   t.equal(tokens.reported.costUsd, Number.MAX_VALUE);
   t.equal(tokens.reported.byModel.m.input, Number.MAX_VALUE);
 });
+
+t.test('where a message came from, and a conversation cleared (Agent SDK 0.3 stream-json)', async (t) => {
+  // SDKMessageOrigin: {kind:'human'} is a person; a peer session, a channel or a finished task is not.
+  const user = (origin?: Json): Json => ({ type: 'user', message: { role: 'user', content: 'do the next step' }, session_id: 'S', parent_tool_use_id: null, uuid: `u${Math.random()}`, ...(origin ? { origin } : {}) });
+  const evs = events([init([], { session: 'S' }), user({ kind: 'human' }), user({ kind: 'peer', from: 'other' }), user({ kind: 'channel', server: 'slack' }), user({ kind: 'task-notification' }), user()]);
+  t.equal(ofKind(evs, 'turn_end').filter((e) => e.reason === 'user_prompt').length, 2, 'the human one and the unattributed one (older versions write no origin)');
+  const reset = events([init([], { session: 'S' }), { type: 'conversation_reset', new_conversation_id: 'c2', uuid: 'r', session_id: 'S', trigger: 'clear' }, { type: 'auth_status', session_id: 'S' }, { type: 'prompt_suggestion', suggestion: 'run the tests', session_id: 'S' }]);
+  t.same(ofKind(reset, 'diagnostic').map((d) => [d.code, d.message]), [['conversation_reset', 'the conversation was cleared ("clear"); what follows starts afresh, in the same run']]);
+});

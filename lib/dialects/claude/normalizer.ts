@@ -55,6 +55,8 @@ const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notificati
 export function isHumanPrompt(v: Obj): boolean {
   // isSynthetic: written by Claude Code itself (stream-json's summary after a /compact).
   if (v.isMeta === true || v.isCompactSummary === true || v.isSynthetic === true || v.isSidechain === true) return false;
+  // Newer versions say where a user message came from: a peer session, a channel, a finished task.
+  if (isObject(v.origin) && v.origin.kind !== undefined && v.origin.kind !== 'human') return false;
   const text = userText((v.message as { content?: unknown } | undefined)?.content);
   return text !== undefined && text.trim() !== '' && !INJECTED.test(text);
 }
@@ -128,6 +130,10 @@ export class ClaudeNormalizer {
         return;
       case 'system':
         this.#system(v, line, meta, sink);
+        return;
+      case 'conversation_reset':
+        // /clear and its kin (stream-json, Agent SDK 0.3): the agent starts over within the same run.
+        sink.emit({ kind: 'diagnostic', code: 'conversation_reset', message: `the conversation was cleared${typeof v.trigger === 'string' ? ` (${excerpt(v.trigger, 40)})` : ''}; what follows starts afresh, in the same run` }, 'main', line, meta);
         return;
       default:
         if (typeof type === 'string' && SILENT_TYPES.has(type)) return;

@@ -16,6 +16,9 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set([
   // (Agent SDK 0.3, Claude Code 2.1.x): the calls and results themselves come as usual.
   'tool_progress',
   'tool_use_summary',
+  // login state, and the predicted next prompt (Agent SDK 0.3: SDKAuthStatusMessage, SDKPromptSuggestionMessage)
+  'auth_status',
+  'prompt_suggestion',
   // session files: bookkeeping beside the conversation
   'queue-operation',
   'summary',
