@@ -115,6 +115,11 @@ export function rawInputError(code: string, file: string, line: number, message:
   return { ...rawDiagnostic(code, file, line, message), inputError: true };
 }
 
+/** `x` if it is a string, else undefined: a field read from a record of unknown shape. */
+export function asString(x: unknown): string | undefined {
+  return typeof x === 'string' ? x : undefined;
+}
+
 /** A JSON object (not an array, not null): what a record, a span or a tool entry must be. */
 export function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);

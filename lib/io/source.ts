@@ -261,7 +261,8 @@ async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: Subag
     let out: PreRecord[] = [];
     for (const rec of batch) {
       // A long line kept as bytes is looked at only if it can link anything (decoding it would undo the lazy parse).
-      const quiet = rec.type === 'line' && rec.bytes !== undefined && (!plan || !mayLinkBytes(rec.bytes, plan)) && !(replan && (rec.bytes.includes('"agentId"') || rec.bytes.includes('"runId"')));
+      // (Without a plan yet, only a following replan looks, and only for an agent or a run.)
+      const quiet = rec.type === 'line' && rec.bytes !== undefined && !(plan ? mayLinkBytes(rec.bytes, plan) : rec.bytes.includes('"agentId"') || rec.bytes.includes('"runId"'));
       if (quiet) {
         out.push(rec);
         continue;

@@ -6,7 +6,7 @@
 import type { RecordMeta } from '../../core/events.js';
 import type { EventSink } from '../types.js';
 import { SidechainLinker, userText } from './sidechains.js';
-import { excerpt, isObject } from '../../core/records.js';
+import { asString, excerpt, isObject } from '../../core/records.js';
 import { isDelegation } from '../../core/tools.js';
 import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
@@ -16,10 +16,6 @@ import { resultOutcome } from './result-record.js';
 
 type Obj = Record<string, unknown>;
 
-
-function str(x: unknown): string | undefined {
-  return typeof x === 'string' ? x : undefined;
-}
 
 /**
  * The reference's flattening of a tool result: a string as is; an array joins
@@ -62,11 +58,11 @@ export function isHumanPrompt(v: Obj): boolean {
 }
 
 export function metaOf(v: Obj): RecordMeta {
-  return { uuid: str(v.uuid), ts: str(v.timestamp), cwd: str(v.cwd) };
+  return { uuid: asString(v.uuid), ts: asString(v.timestamp), cwd: asString(v.cwd) };
 }
 
 export function sessionIdOf(v: Obj): string | undefined {
-  return str(v.session_id) ?? str(v.sessionId);
+  return asString(v.session_id) ?? asString(v.sessionId);
 }
 
 export class ClaudeNormalizer {
@@ -165,7 +161,7 @@ export class ClaudeNormalizer {
   #progress(v: Obj, line: number, sink: EventSink): void {
     const data = isObject(v.data) ? v.data : undefined;
     if (data?.type !== 'agent_progress' || !isObject(data.message)) return;
-    const thread = str(v.parentToolUseID);
+    const thread = asString(v.parentToolUseID);
     if (thread === undefined) return;
     sink.pushThread(thread);
     try {
@@ -188,13 +184,13 @@ export class ClaudeNormalizer {
     const tools = Array.isArray(v.tools) ? v.tools.filter((t): t is string => typeof t === 'string') : [];
     if (!sink.started) {
       for (const t of tools) this.#catalog.add(t);
-      sink.start({ tools, model: str(v.model), version: str(v.claude_code_version) }, line, meta);
+      sink.start({ tools, model: asString(v.model), version: asString(v.claude_code_version) }, line, meta);
       return;
     }
     const added = tools.filter((t) => !this.#catalog.has(t));
     for (const t of added) this.#catalog.add(t);
     // A later init (a resumed segment, or one after hook lines) still says which model ran.
-    sink.emit({ kind: 'catalog_add', tools: added, origin: 'init', model: str(v.model), version: str(v.claude_code_version) }, 'main', line, meta);
+    sink.emit({ kind: 'catalog_add', tools: added, origin: 'init', model: asString(v.model), version: asString(v.claude_code_version) }, 'main', line, meta);
   }
 
   #system(v: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -205,7 +201,7 @@ export class ClaudeNormalizer {
     const msg = v.message;
     if (!isObject(msg) || !Array.isArray(msg.content)) return;
     const content = msg.content as unknown[];
-    const realId = str(msg.id);
+    const realId = asString(msg.id);
     for (let k = 0; k < content.length; k++) {
       // Without an id every block is its own message, as in the reference.
       const messageId = realId ?? `#${line}.${k}`;
@@ -213,8 +209,8 @@ export class ClaudeNormalizer {
       const b = content[k];
       if (!isObject(b)) continue;
       if (b.type === 'tool_use') {
-        const callId = str(b.id) ?? `#${line}.${k}`;
-        const name = str(b.name) ?? '';
+        const callId = asString(b.id) ?? `#${line}.${k}`;
+        const name = asString(b.name) ?? '';
         const input = isObject(b.input) ? b.input : {};
         if (isDelegation(name) && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
@@ -260,7 +256,7 @@ export class ClaudeNormalizer {
     // in session files) belongs to the line, so only to a lone tool_result.
     const structured = results.length === 1 ? (v.tool_use_result ?? v.toolUseResult) : undefined;
     for (const b of results) {
-      const id = str(b.tool_use_id) ?? '';
+      const id = asString(b.tool_use_id) ?? '';
       this.#blocks.delete(id);
       this.#usage.delete(id);
       this.#sidechains.returned(id);

@@ -17,6 +17,8 @@ import type { ThreadKind } from '../../core/events.js';
 import { firstRecords, flatAgentFiles, workflowAgentFiles } from './locate.js';
 import { onDisk } from '../../core/on-disk.js';
 import { append } from '../../core/arrays.js';
+import { isObject } from '../../core/records.js';
+import { flattenContent } from './normalizer.js';
 
 export interface SubagentFile {
   readonly agentId: string;
@@ -102,6 +104,22 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
   return plan;
 }
 
+/** A line's first tool_result: its call's id, its content, and the line's structured result; undefined when it has none. */
+function resultOf(text: string): { toolUseId: string; content: unknown; structured: Record<string, unknown> | undefined } | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(v)) return undefined;
+  const content = isObject(v.message) ? v.message.content : undefined;
+  const result = Array.isArray(content) ? content.find((b): b is Record<string, unknown> => isObject(b) && b.type === 'tool_result') : undefined;
+  if (typeof result?.tool_use_id !== 'string') return undefined;
+  const structured = v.toolUseResult ?? v.tool_use_result;
+  return { toolUseId: result.tool_use_id, content: result.content, structured: isObject(structured) ? structured : undefined };
+}
+
 /**
  * The subagent a parent line hands back: a tool result naming an agentId we
  * have a file for, or answering a call a sidecar names. Checks the text first
@@ -124,18 +142,10 @@ export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: s
     }
     if (!bySidecar) return undefined;
   }
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const content = (v.message as { content?: unknown } | undefined)?.content;
-  const result = Array.isArray(content) ? (content.find((b) => (b as { type?: unknown })?.type === 'tool_result') as { tool_use_id?: unknown } | undefined) : undefined;
-  const toolUseId = typeof result?.tool_use_id === 'string' ? result.tool_use_id : undefined;
-  if (toolUseId === undefined) return undefined;
-  const structured = (v.toolUseResult ?? v.tool_use_result) as { agentId?: unknown } | undefined;
-  const agentId = typeof structured?.agentId === 'string' ? structured.agentId : undefined;
+  const r = resultOf(text);
+  if (!r) return undefined;
+  const toolUseId = r.toolUseId;
+  const agentId = typeof r.structured?.agentId === 'string' ? r.structured.agentId : undefined;
   const sub = (agentId === undefined ? undefined : plan.byAgentId.get(agentId)) ?? plan.byToolUseId.get(toolUseId) ?? bySidecar;
   if (!sub || plan.consumed.has(sub.file)) return undefined;
   return { toolUseId, sub };
@@ -150,25 +160,11 @@ const RUN_ID_TEXT = /Run ID:\s*(wf_\S+)/;
  */
 export function linkedWorkflow(text: string, plan: SubagentPlan): { toolUseId: string; subs: SubagentFile[] } | undefined {
   if (plan.byWorkflowRun.size === 0 || !text.includes('"tool_result"') || !(text.includes('"runId"') || text.includes('Run ID:'))) return undefined;
-  let v: Record<string, unknown>;
-  try {
-    v = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const content = (v.message as { content?: unknown } | undefined)?.content;
-  const result = Array.isArray(content) ? (content.find((b) => (b as { type?: unknown })?.type === 'tool_result') as { tool_use_id?: unknown; content?: unknown } | undefined) : undefined;
-  if (typeof result?.tool_use_id !== 'string') return undefined;
-  const structured = (v.toolUseResult ?? v.tool_use_result) as { runId?: unknown } | undefined;
-  const run = typeof structured?.runId === 'string' ? structured.runId : RUN_ID_TEXT.exec(resultText(result.content))?.[1];
+  const r = resultOf(text);
+  if (!r) return undefined;
+  const run = typeof r.structured?.runId === 'string' ? r.structured.runId : RUN_ID_TEXT.exec(flattenContent(r.content))?.[1];
   const subs = (run === undefined ? undefined : plan.byWorkflowRun.get(run))?.filter((s) => !plan.consumed.has(s.file));
-  return subs?.length ? { toolUseId: result.tool_use_id, subs } : undefined;
-}
-
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((p) => (typeof (p as { text?: unknown })?.text === 'string' ? (p as { text: string }).text : '')).join('\n');
+  return subs?.length ? { toolUseId: r.toolUseId, subs } : undefined;
 }
 
 const MARKS = ['"agentId"', '"runId"', 'Run ID:', '"agent_progress"'].map((m) => Buffer.from(m));

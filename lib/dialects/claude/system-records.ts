@@ -6,14 +6,10 @@
 // files persisted, notifications) carry nothing an analysis reads.
 import type { RecordMeta } from '../../core/events.js';
 import type { EventSink } from '../types.js';
-import { excerpt, isObject } from '../../core/records.js';
+import { asString, excerpt, isObject } from '../../core/records.js';
 import { tokenCount } from './token-count.js';
 
 type Obj = Record<string, unknown>;
-
-function str(x: unknown): string | undefined {
-  return typeof x === 'string' ? x : undefined;
-}
 
 /** Reads a system line; `thread` is the line's thread. */
 export function systemRecord(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -35,9 +31,9 @@ export function systemRecord(v: Obj, thread: string, line: number, meta: RecordM
       return;
     case 'model_refusal_fallback':
     case 'model_refusal_no_fallback': {
-      const category = str(v.api_refusal_category) ?? str(v.apiRefusalCategory);
-      const model = str(v.original_model) ?? str(v.originalModel);
-      const fallback = str(v.fallback_model) ?? str(v.fallbackModel);
+      const category = asString(v.api_refusal_category) ?? asString(v.apiRefusalCategory);
+      const model = asString(v.original_model) ?? asString(v.originalModel);
+      const fallback = asString(v.fallback_model) ?? asString(v.fallbackModel);
       sink.emit({ kind: 'diagnostic', code: 'model_refusal', message: `the model${model ? ` ${excerpt(model, 60)}` : ''} refused a request${category ? ` (${excerpt(category, 40)})` : ''}${fallback ? `; retried with ${excerpt(fallback, 60)}` : ''}` }, thread, line, meta);
       return;
     }
@@ -50,7 +46,7 @@ function compaction(m: Obj, toolIds: string[] | undefined, thread: string, line:
   const bad: string[] = [];
   const pre = m[key] === undefined || m[key] === null ? undefined : tokenCount(m, key, bad);
   if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `compaction: ${bad.join(', ')}: not a token count; left out` }, thread, line, meta);
-  const body = { kind: 'compaction' as const, trigger: str(m.trigger), preTokens: bad.length ? undefined : pre };
+  const body = { kind: 'compaction' as const, trigger: asString(m.trigger), preTokens: bad.length ? undefined : pre };
   sink.emit(toolIds === undefined ? body : { ...body, compactedToolIds: toolIds }, thread, line, meta);
 }
 
@@ -58,7 +54,7 @@ function compaction(m: Obj, toolIds: string[] | undefined, thread: string, line:
 function apiError(v: Obj): string {
   const status = typeof v.error_status === 'number' ? v.error_status : undefined;
   const e = v.error;
-  const message = typeof e === 'string' ? e : isObject(e) ? (str(e.message) ?? str(e.formatted)) : undefined;
+  const message = typeof e === 'string' ? e : isObject(e) ? (asString(e.message) ?? asString(e.formatted)) : undefined;
   const text = [status === undefined ? undefined : String(status), message === undefined ? undefined : excerpt(message, 80)].filter(Boolean).join(' ');
   return text ? ` (${text})` : '';
 }
