@@ -8,6 +8,9 @@ import type { z } from 'zod';
 import type { AnalysisItem, StreamItem } from '../core/items.js';
 import type { StageLogic } from '../core/stage.js';
 import type { Paint } from '../core/style.js';
+import type { Evaluation } from '../core/evaluation.js';
+
+export type { Evaluation } from '../core/evaluation.js';
 
 /** What the report builder knows about the session an item belongs to, when the analysis commits it. */
 export interface SessionVerdict {
@@ -71,6 +74,8 @@ export interface Renderers<S> {
   ndjsonItem?(item: AnalysisItem): Record<string, unknown> | undefined;
   /** The section's part of the ndjson summary line: its counts, without what was streamed. */
   ndjsonSummary?(section: S): Record<string, unknown>;
+  /** Its judged items as evaluation results (`--reporter otlp`), in report order. */
+  evaluations?(section: S): Iterable<Evaluation>;
 }
 
 export interface Analysis<O = unknown, S = unknown, K extends string = string> {

@@ -12,11 +12,12 @@ import { json } from '../../sinks/json.js';
 import { ndjson } from '../../sinks/ndjson.js';
 import { junit } from '../../sinks/junit.js';
 import { markdown } from '../../sinks/markdown.js';
+import { otlp } from '../../sinks/otlp.js';
 import type { SinkTarget } from '../../transforms/run-pipeline.js';
 import { colourFor, plain } from '../core/style.js';
 import type { CliIO } from './io.js';
 
-export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson, junit, markdown };
+export const REPORTERS: Record<string, (opts: SinkOptions) => Transform> = { text, json, ndjson, junit, markdown, otlp };
 
 export interface ReporterSpec {
   readonly name: string;

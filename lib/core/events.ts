@@ -160,6 +160,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     run: z.string(),
     /** What the source records: audit logs have no per-call outcome and never log reads. */
     observes: z.object({ outcomes: z.boolean(), reads: z.boolean() }),
+    /** The span that is the run itself (OpenTelemetry: the agent span its main thread's calls hang from), when the input has it. */
+    span: z.string().optional(),
   }),
   z.object({
     kind: z.literal('run_end'),

@@ -62,7 +62,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         this.#threadKinds.set(ev.thread, ev.threadKind);
         return;
       case 'run_start': {
-        const g = new RunGrader(ev.run, this.#o, ev.observes);
+        const g = new RunGrader(ev.run, this.#o, ev.observes, ev.span);
         const same = this.#explicit.get(ev.run);
         if (same) same.push(g);
         else this.#explicit.set(ev.run, [g]);
@@ -207,6 +207,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       ...(threads.size ? { threads: Object.fromEntries(threads) } : {}),
       flags: g.flags,
       notEvaluated: g.notEvaluated,
+      ...(g.span !== undefined ? { span: g.span } : {}),
       ...(g === this.#claude ? this.#ending : {}),
     };
     push(gradeResult(session, result));

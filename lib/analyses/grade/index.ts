@@ -12,6 +12,7 @@ import { GradeCollector, mergeGrade } from './collect.js';
 import { gradeLiveLine, renderGradeText } from './render-text.js';
 import { gradeMarkdown } from './render-markdown.js';
 import { gradeJunit } from './render-junit.js';
+import { gradeEvaluations } from './render-otel.js';
 import { GRADE } from './items.js';
 import type { GradeItem } from './items.js';
 
@@ -32,6 +33,7 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
     live: gradeLiveLine,
     markdown: gradeMarkdown,
     junit: gradeJunit,
+    evaluations: gradeEvaluations,
     ndjsonItem: (item: AnalysisItem) => {
       const it = item as GradeItem;
       if (it.kind === 'finding') return { type: 'finding', analysis: GRADE, session: it.session, run: it.data.run, ...it.data.flag };

@@ -36,6 +36,7 @@ export const runResultSchema = z.object({
   threads: z.record(z.string(), z.enum(THREAD_KINDS)).optional(),
   flags: z.array(flagSchema),
   notEvaluated: z.array(z.string()),
+  span: z.string().optional(),
   terminalReason: z.string().optional(),
   errors: z.array(z.string()).optional(),
   permissionDenials: count.optional(),

@@ -90,8 +90,12 @@ export class RunGrader {
   readonly #forbidden: GradeOptions['forbidden'];
   readonly #pairJudged: boolean[];
 
-  constructor(run: string, options: GradeOptions, observes: Observes) {
+  /** The run's own span, when its source names one. */
+  readonly span: string | undefined;
+
+  constructor(run: string, options: GradeOptions, observes: Observes, span?: string) {
     this.run = run;
+    this.span = span;
     this.#o = options;
     this.observes = observes;
     this.#forbidden = observes.reads ? options.forbidden : options.forbidden.filter((p) => !p.readFamily);

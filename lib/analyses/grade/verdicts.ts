@@ -25,6 +25,8 @@ export interface RunResult {
   flags: Flag[];
   /** Rules this source cannot support, reported rather than passed or fired. */
   notEvaluated: string[];
+  /** The run's own span (OpenTelemetry input): what a verdict exported as OpenTelemetry is attached to. */
+  span?: string;
   /** Why the run ended, as its last result says (Claude Code 2.1.x `terminal_reason`). */
   terminalReason?: string;
   /** What its results list as errors. */

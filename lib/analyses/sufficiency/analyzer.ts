@@ -41,6 +41,8 @@ export interface SufficiencyOptions {
 
 interface Probe {
   readonly call: ToolCallRef;
+  /** The run it was made in, for sources with runs (a trace, for OpenTelemetry). */
+  readonly run: string | undefined;
   readonly query: string;
   readonly messageId: string;
   readonly seq: number;
@@ -221,6 +223,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
       const p: Probe = {
         call,
+        run: ev.run,
         query: textOf(ev.input.query),
         messageId: ev.messageId,
         seq: ev.seq,
@@ -368,6 +371,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       bucket: reaction ? reaction.bucket : null,
       next: reaction ? reaction.next : reason === 'unjudged' && p.reaction ? p.reaction.name : null,
     };
+    if (p.run !== undefined) call.run = p.run;
     if (reaction?.named !== undefined) call.named = reaction.named;
     if (reason !== undefined) call.reason = reason;
     countCall(this.#counts, call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);

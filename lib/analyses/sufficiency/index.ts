@@ -10,6 +10,7 @@ import { mergeSufficiency, SufficiencyCollector, sufficiencySectionSchema } from
 import type { SufficiencySection } from './report-section.js';
 import { renderSufficiencyText, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';
+import { sufficiencyEvaluations } from './render-otel.js';
 import { SUFFICIENCY } from './items.js';
 import type { SufficiencyItem } from './items.js';
 
@@ -30,6 +31,7 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
     text: (s) => renderSufficiencyText(s),
     live: sufficiencyLiveLine,
     markdown: (s) => ({ body: sufficiencyMarkdown(s) }),
+    evaluations: sufficiencyEvaluations,
     ndjsonItem: (item: AnalysisItem) => {
       const it = item as SufficiencyItem;
       return it.kind === 'finding' ? { type: 'finding', analysis: SUFFICIENCY, ...it.data.call } : undefined;

@@ -30,6 +30,7 @@ export const sufficiencyCallSchema = z.object({
   next: z.string().nullable(),
   named: z.boolean().optional(),
   reason: z.enum(NOT_BUCKETED_REASONS).optional(),
+  run: z.string().optional(),
 });
 
 export const sufficiencySectionSchema = z.object({

@@ -20,6 +20,8 @@ export interface SufficiencyCall {
   next: string | null;
   named?: boolean;
   reason?: NotBucketedReason;
+  /** The run it was made in, for sources with runs (traces.json, audit logs, a trace of OpenTelemetry). */
+  run?: string;
 }
 
 export interface SufficiencyCounts {

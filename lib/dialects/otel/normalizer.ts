@@ -19,7 +19,7 @@ export class OtelNormalizer implements RecordNormalizer {
     }
     const run = r.trace;
     const meta = { run };
-    sink.emit({ kind: 'run_start', run, observes: { outcomes: true, reads: true } }, 'main', line, meta);
+    sink.emit({ kind: 'run_start', run, observes: { outcomes: true, reads: true }, ...(r.root !== undefined ? { span: r.root } : {}) }, 'main', line, meta);
     const open = new Set<string>();
     const opened = (thread: string): void => {
       if (thread === 'main' || open.has(thread)) return;

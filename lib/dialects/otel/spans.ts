@@ -52,6 +52,8 @@ export interface OtelUsage {
 export interface OtelTrace {
   readonly '#otel': 'trace';
   readonly trace: string;
+  /** The agent span the main thread's calls hang from: the run's own span. */
+  readonly root?: string;
   readonly threads: OtelThread[];
   readonly calls: OtelCall[];
   readonly usage: OtelUsage[];
@@ -104,7 +106,7 @@ export function hexId(raw: string | undefined, shape: SpanShape, digits: number)
 }
 
 /** An OTLP AnyValue as a plain value (ints arrive as strings, and stay so). */
-function anyValue(v: unknown): unknown {
+export function anyValue(v: unknown): unknown {
   if (!isObject(v)) return v;
   if ('stringValue' in v) return v.stringValue;
   if ('intValue' in v) return text(v.intValue);
@@ -283,6 +285,6 @@ export class SpanCollector {
     this.#usage.delete(trace);
     const deepSpans = this.#deep.get(trace);
     this.#deep.delete(trace);
-    return { '#otel': 'trace', trace, threads: [...threads.values()], calls, usage, ...(deepSpans ? { deepSpans } : {}) };
+    return { '#otel': 'trace', trace, ...(mainParent !== null ? { root: mainParent } : {}), threads: [...threads.values()], calls, usage, ...(deepSpans ? { deepSpans } : {}) };
   }
 }

@@ -1,0 +1,106 @@
+// An evaluation as an OTLP log record, and back. The GenAI semantic
+// conventions make an evaluation result a log-based event named
+// `gen_ai.evaluation.result`, attached to the span it judges through the
+// record's trace and span ids; its verdict is in `gen_ai.evaluation.*`
+// attributes. What the conventions have no name for (the run, thread and
+// task of our reports) goes in `agent_eval.*` attributes, so nothing is lost
+// on the way out and a reader gets back exactly what was written.
+import type { Evaluation } from '../../core/evaluation.js';
+import { isObject } from '../../core/records.js';
+import { anyValue } from './spans.js';
+
+export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
+
+type Obj = Record<string, unknown>;
+
+/** An OTLP/JSON KeyValue: the value is an AnyValue of one kind. */
+export interface KeyValue {
+  readonly key: string;
+  readonly value: { readonly stringValue: string } | { readonly doubleValue: number };
+}
+
+/** An OTLP/JSON LogRecord as we write it: ids in hex, as OTLP/JSON requires (not the protobuf mapping's base64). */
+export interface EvaluationLogRecord {
+  readonly eventName: string;
+  readonly traceId?: string;
+  readonly spanId?: string;
+  readonly attributes: KeyValue[];
+}
+
+/** Each field of an evaluation and the attribute it travels in. */
+const STRING_ATTRIBUTES: ReadonlyArray<readonly [keyof Evaluation, string]> = [
+  ['name', 'gen_ai.evaluation.name'],
+  ['label', 'gen_ai.evaluation.score.label'],
+  ['explanation', 'gen_ai.evaluation.explanation'],
+  ['error', 'error.type'],
+  ['session', 'session.id'],
+  ['call', 'gen_ai.tool.call.id'],
+  ['run', 'agent_eval.run'],
+  ['runSpan', 'agent_eval.run_span'],
+  ['thread', 'agent_eval.thread'],
+  ['task', 'agent_eval.task'],
+];
+const SCORE = 'gen_ai.evaluation.score.value';
+
+// W3C Trace Context: lowercase hex of 16 (trace) or 8 (span) bytes, not all zero.
+const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
+const SPAN_ID = /^(?!0{16})[0-9a-f]{16}$/;
+
+/** The trace and span an evaluation is about, when what it judges has OpenTelemetry ids (the input was spans). */
+export function evaluationLink(e: Evaluation): { traceId?: string; spanId?: string } {
+  if (e.run === undefined || !TRACE_ID.test(e.run)) return {};
+  const span = e.call !== undefined && SPAN_ID.test(e.call) ? e.call : e.runSpan !== undefined && SPAN_ID.test(e.runSpan) ? e.runSpan : undefined;
+  return span !== undefined ? { traceId: e.run, spanId: span } : { traceId: e.run };
+}
+
+export function toLogRecord(e: Evaluation): EvaluationLogRecord {
+  const attributes: KeyValue[] = [];
+  for (const [field, key] of STRING_ATTRIBUTES) {
+    const v = e[field];
+    if (typeof v === 'string') attributes.push({ key, value: { stringValue: v } });
+    if (field === 'name' && e.score !== undefined) attributes.push({ key: SCORE, value: { doubleValue: e.score } });
+  }
+  return { eventName: EVALUATION_EVENT, ...evaluationLink(e), attributes };
+}
+
+/** An evaluation read from a log record, with the ids the record links it to. */
+export interface ReadEvaluation {
+  readonly evaluation: Evaluation;
+  readonly traceId?: string;
+  readonly spanId?: string;
+}
+
+/** A log record's evaluation, or undefined when it is another event (or none). */
+export function fromLogRecord(r: unknown): ReadEvaluation | undefined {
+  if (!isObject(r) || r.eventName !== EVALUATION_EVENT || !Array.isArray(r.attributes)) return undefined;
+  const attrs = new Map<string, unknown>();
+  for (const a of r.attributes) if (isObject(a) && typeof a.key === 'string') attrs.set(a.key, anyValue(a.value));
+  const name = attrs.get('gen_ai.evaluation.name');
+  if (typeof name !== 'string') return undefined;
+  const e: Record<string, unknown> = Object.create(null) as Obj;
+  for (const [field, key] of STRING_ATTRIBUTES) {
+    const v = attrs.get(key);
+    if (typeof v === 'string') e[field] = v;
+  }
+  const score = attrs.get(SCORE);
+  if (typeof score === 'number') e.score = score;
+  const id = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x.toLowerCase() : undefined);
+  const traceId = id(r.traceId);
+  const spanId = id(r.spanId);
+  return { evaluation: { ...e } as unknown as Evaluation, ...(traceId ? { traceId } : {}), ...(spanId ? { spanId } : {}) };
+}
+
+/** Every evaluation in an OTLP/JSON logs request (`{"resourceLogs": […]}`), in order. */
+export function* readEvaluations(request: unknown): Generator<ReadEvaluation> {
+  if (!isObject(request) || !Array.isArray(request.resourceLogs)) return;
+  for (const rl of request.resourceLogs) {
+    if (!isObject(rl) || !Array.isArray(rl.scopeLogs)) continue;
+    for (const sl of rl.scopeLogs) {
+      if (!isObject(sl) || !Array.isArray(sl.logRecords)) continue;
+      for (const rec of sl.logRecords) {
+        const read = fromLogRecord(rec);
+        if (read) yield read;
+      }
+    }
+  }
+}
