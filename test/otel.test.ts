@@ -143,3 +143,46 @@ t.test('GenAI conventions as they stand: model calls\' tokens (both cache names)
   const alone = Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[${span('0000000000000001', null, 100, [attr('gen_ai.operation.name', 'invoke_agent')])},${span('0000000000000002', '0000000000000001', 110, [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.usage.input_tokens', 7)])}]}]}]}`);
   t.same((await events(alone, 64 * 1024)).filter((e) => e.kind === 'usage').map((e) => e.thread), ['main']);
 });
+
+t.test("Claude Code's own spans: tool spans are calls, their children say whether they failed", async (t) => {
+  // fixtures/otel/claude-code-native-spans.json is built from the span and
+  // attribute tables of Claude Code's monitoring docs (beta tracing,
+  // CLAUDE_CODE_ENHANCED_TELEMETRY_BETA=1; attributes as of 2.1.240: tool_use_id
+  // and agent_id on tool spans since 2.1.16x / 2.1.145). One interaction
+  // (span 0a) with a model call, five tool calls and a hook.
+  const doc = readFileSync(join(FIXTURES, 'otel', 'claude-code-native-spans.json'));
+  const C = 'c'.repeat(32);
+  const s = (n: number) => n.toString(16).padStart(16, '0');
+  for (const chunk of CHUNK_SIZES) {
+    const evs = await events(doc, chunk);
+    const start = evs.find((e) => e.kind === 'run_start') as { run: string; span?: string };
+    t.same([start.run, start.span], [C, s(0x0a)], 'the run is the trace; its own span is the interaction');
+    // By hand, in start order (the Read span is first in the file but starts at 300):
+    // Bash 0c (executed), Read 0f (execution success:false → failed), Edit 11
+    // (permission rejected → never ran: failed), Agent 13, then Grep 16 in the
+    // subagent the Agent call ran (its parent is span 13). The hook is not a call.
+    const got = evs.filter((e) => e.kind === 'tool_call' || e.kind === 'tool_result').map((e) => (e.kind === 'tool_call' ? `call ${e.id.slice(-2)} ${e.name} ${e.thread.slice(-2)} ${JSON.stringify(e.input)}` : `result ${e.id.slice(-2)} ${e.isError ? 'error' : 'ok'} ${JSON.stringify(e.text)}`));
+    t.same(
+      got,
+      [
+        `call 0c Bash in {"command":"ls src"}`,
+        `result 0c ok "a.ts\\nb.ts"`,
+        `call 0f Read in {"file_path":"src/a.ts"}`,
+        `result 0f error "export const a = 1"`,
+        `call 11 Edit in {"file_path":"src/b.ts"}`,
+        `result 11 error ""`,
+        `call 13 Agent in {"subagent_type":"Explore"}`,
+        `result 13 ok ""`,
+        `call 16 Grep 13 {"pattern":"foo","path":"src"}`,
+        `result 16 ok ""`,
+      ],
+      `chunk ${chunk}: calls, inputs, outcomes and threads`,
+    );
+    // Model calls' tokens under Claude Code's own names: 387/18/100/50 in main
+    // (span 0b), 10/5 in the subagent (span 15, under the Agent call).
+    const usage = evs.filter((e) => e.kind === 'usage').map((e) => [e.thread.slice(-2), e.input, e.output, e.cacheRead, e.cacheCreation]);
+    t.same(usage, [['in', 387, 18, 100, 50], ['13', 10, 5, 0, 0]], `chunk ${chunk}: tokens`);
+    const open = evs.find((e) => e.kind === 'thread_open' && e.thread !== 'main') as { thread: string; spawnedBy: string | null; threadKind: string };
+    t.same([open.thread, open.spawnedBy, open.threadKind], [s(0x13), s(0x13), 'subagent']);
+  }
+});

@@ -7,7 +7,7 @@
 // on the way out and a reader gets back exactly what was written.
 import type { Evaluation } from '../../core/evaluation.js';
 import { isObject } from '../../core/records.js';
-import { anyValue } from './spans.js';
+import { anyValue } from './span-info.js';
 
 export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 

@@ -1,20 +1,22 @@
-// OpenTelemetry GenAI spans as agent runs, for agents not on Claude Code.
-// Two shapes: OTLP/JSON (`resourceSpans → scopeSpans → spans`, attributes as
-// `[{key, value: {stringValue|intValue|…}}]`, hex ids) and the Python SDK's
-// span dump (`{"spans": [...]}`, plain attribute objects, ids and times as
-// 64/128-bit decimal integers — read as strings, since JSON.parse would
-// round them); ids go out in hex, as trace viewers show them. A tool call is
-// a span with `gen_ai.operation.name = execute_tool`; a trace is a run; its
+// OpenTelemetry spans as agent runs: the GenAI conventions' spans, and Claude
+// Code's own (claude-code-spans.ts), in OTLP/JSON (`resourceSpans →
+// scopeSpans → spans`) or the Python SDK's span dump (`{"spans": [...]}`);
+// span-info.ts reads one span of either shape. A tool call is a span with
+// `gen_ai.operation.name = execute_tool` (or a `claude_code.tool` span); a trace is a run; its
 // calls go in start-time order, threaded by parent span. Spans of a trace
 // may come in any order and anywhere in the document, so tool spans wait here
 // until the document ends: memory is the document's tool calls and one parent
 // link per span, never its bytes.
 import { isObject } from '../../core/records.js';
 import { pruneDeep } from '../../core/deep-values.js';
+import { CLAUDE_CODE_MODEL_CALL, CLAUDE_CODE_TOKENS, CLAUDE_CODE_TOOL, claudeCodeToolInput, claudeCodeToolOutput, toolPartFailed } from './claude-code-spans.js';
+import { DECIMAL, dumpSpan, otlpSpan, text } from './span-info.js';
+import type { SpanInfo, SpanShape } from './span-info.js';
+
+export type { SpanShape } from './span-info.js';
+export { anyValue, hexId } from './span-info.js';
 
 type Obj = Record<string, unknown>;
-
-export type SpanShape = 'otlp' | 'dump';
 
 export interface OtelCall {
   /** The call id: the span id. */
@@ -69,86 +71,6 @@ export interface OtelBadSpan {
 export type OtelValue = OtelTrace | OtelBadSpan;
 export const OTEL_MARK = '#otel';
 
-interface SpanInfo {
-  trace: string;
-  span: string;
-  parent: string | null;
-  start: string;
-  op: string | undefined;
-  attrs: Obj;
-  isError: boolean;
-}
-
-const text = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : typeof x === 'number' || typeof x === 'bigint' ? String(x) : undefined);
-
-const TRACE_ID_DIGITS = 32;
-const SPAN_ID_DIGITS = 16;
-const DECIMAL = /^[0-9]+$/;
-const HEX = /^(?:0[xX])?([0-9a-fA-F]+)$/;
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
-/**
- * A trace or span id as trace viewers show it: lowercase hex, zero-padded to
- * 32 digits (a trace) or 16 (a span). The SDK dump writes them as decimal
- * integers (or `0x…` text), OTLP/JSON as hex — or, from a protobuf JSON
- * mapping, as base64 of the id's bytes. Anything else stays as written.
- */
-export function hexId(raw: string | undefined, shape: SpanShape, digits: number): string | undefined {
-  if (raw === undefined) return undefined;
-  const hex = shape === 'dump' && DECIMAL.test(raw) ? BigInt(raw).toString(16) : HEX.exec(raw)?.[1];
-  if (hex !== undefined) return hex.toLowerCase().padStart(digits, '0');
-  // Base64 of exactly the id's bytes (16 for a trace, 8 for a span).
-  if (BASE64.test(raw)) {
-    const bytes = Buffer.from(raw, 'base64');
-    if (bytes.length === digits / 2) return bytes.toString('hex');
-  }
-  return raw;
-}
-
-/** An OTLP AnyValue as a plain value (ints arrive as strings, and stay so). */
-export function anyValue(v: unknown): unknown {
-  if (!isObject(v)) return v;
-  if ('stringValue' in v) return v.stringValue;
-  if ('intValue' in v) return text(v.intValue);
-  if ('doubleValue' in v) return v.doubleValue;
-  if ('boolValue' in v) return v.boolValue;
-  if (isObject(v.arrayValue) && Array.isArray(v.arrayValue.values)) return v.arrayValue.values.map(anyValue);
-  return undefined;
-}
-
-function otlpSpan(s: Obj): SpanInfo {
-  // Keys are the span's: no prototype, so `__proto__` or `constructor` is an attribute like any other.
-  const attrs: Obj = Object.create(null) as Obj;
-  if (Array.isArray(s.attributes)) for (const a of s.attributes) if (isObject(a) && typeof a.key === 'string') attrs[a.key] = anyValue(a.value);
-  const status = isObject(s.status) ? s.status : {};
-  return {
-    trace: hexId(text(s.traceId), 'otlp', TRACE_ID_DIGITS) ?? '',
-    span: hexId(text(s.spanId), 'otlp', SPAN_ID_DIGITS) ?? '',
-    parent: hexId(text(s.parentSpanId), 'otlp', SPAN_ID_DIGITS) ?? null,
-    start: text(s.startTimeUnixNano) ?? '',
-    op: text(attrs['gen_ai.operation.name']),
-    attrs,
-    // GenAI conventions mark a failed operation with `error.type` (and an error status).
-    isError: status.code === 2 || status.code === '2' || status.code === 'STATUS_CODE_ERROR' || attrs['error.type'] !== undefined,
-  };
-}
-
-function dumpSpan(s: Obj): SpanInfo {
-  const ctx = isObject(s.context) ? s.context : {};
-  const parent = isObject(s.parent) ? s.parent : null;
-  const attrs = isObject(s.attributes) ? s.attributes : {};
-  const status = isObject(s.status) ? s.status : {};
-  return {
-    trace: hexId(text(ctx.trace_id), 'dump', TRACE_ID_DIGITS) ?? '',
-    span: hexId(text(ctx.span_id), 'dump', SPAN_ID_DIGITS) ?? '',
-    parent: parent ? (hexId(text(parent.span_id), 'dump', SPAN_ID_DIGITS) ?? null) : null,
-    start: text(s.start_time) ?? '',
-    op: text(attrs['gen_ai.operation.name']),
-    attrs,
-    isError: String(status.status_code ?? '').toLowerCase() === 'error' || attrs['error.type'] !== undefined,
-  };
-}
-
 /** The GenAI operations that are one model call (any-agent's spans say `call_llm`). */
 const MODEL_CALLS: ReadonlySet<string> = new Set(['chat', 'text_completion', 'generate_content', 'call_llm']);
 
@@ -160,6 +82,22 @@ function tokens(attrs: Obj, ...keys: string[]): number | undefined {
     if (n !== undefined && Number.isFinite(n) && n >= 0) return n;
   }
   return undefined;
+}
+
+type Tokens = Pick<OtelUsage, 'input' | 'output' | 'cacheRead' | 'cacheCreation'>;
+
+/** A model call's tokens, by the GenAI names or Claude Code's own; undefined when it states neither input nor output. */
+function tokensOf(attrs: Obj): Tokens | undefined {
+  const input = tokens(attrs, 'gen_ai.usage.input_tokens', CLAUDE_CODE_TOKENS.input);
+  const output = tokens(attrs, 'gen_ai.usage.output_tokens', CLAUDE_CODE_TOKENS.output);
+  if (input === undefined && output === undefined) return undefined;
+  return {
+    input: input ?? 0,
+    output: output ?? 0,
+    cacheRead: tokens(attrs, 'gen_ai.usage.cache_read.input_tokens', CLAUDE_CODE_TOKENS.cacheRead) ?? 0,
+    // Renamed in the GenAI conventions: both names are read.
+    cacheCreation: tokens(attrs, 'gen_ai.usage.cache_write.input_tokens', 'gen_ai.usage.cache_creation.input_tokens', CLAUDE_CODE_TOKENS.cacheCreation) ?? 0,
+  };
 }
 
 /** Non-negative decimal strings, compared as numbers without converting them. */
@@ -192,8 +130,10 @@ interface HeldCall {
 }
 
 export class SpanCollector {
-  /** Every span's parent and operation, per trace: enough to thread the calls. */
-  readonly #parents = new Map<string, Map<string, { parent: string | null; op: string | undefined }>>();
+  /** Every span's parent and whether it is a tool call, per trace: enough to thread the calls. */
+  readonly #parents = new Map<string, Map<string, { parent: string | null; tool: boolean }>>();
+  /** Per trace, the tool spans a child span says failed (Claude Code's execution and permission spans). */
+  readonly #failed = new Map<string, Set<string>>();
   readonly #calls = new Map<string, HeldCall[]>();
   readonly #usage = new Map<string, HeldCall[]>();
   readonly #firstStart = new Map<string, { start: string; order: number }>();
@@ -208,13 +148,23 @@ export class SpanCollector {
     const order = this.#order++;
     let parents = this.#parents.get(info.trace);
     if (!parents) this.#parents.set(info.trace, (parents = new Map()));
-    parents.set(info.span, { parent: info.parent, op: info.op });
+    const tool = info.op === 'execute_tool' || info.name === CLAUDE_CODE_TOOL;
+    parents.set(info.span, { parent: info.parent, tool });
     const first = this.#firstStart.get(info.trace);
     if (!first || (info.start !== '' && (first.start === '' || compareDecimal(info.start, first.start) < 0))) this.#firstStart.set(info.trace, { start: info.start, order: first?.order ?? order });
-    if (info.op !== 'execute_tool') {
+    const failed = toolPartFailed(info.name, info.attrs, info.isError);
+    if (failed !== undefined) {
+      if (failed && info.parent !== null) {
+        let set = this.#failed.get(info.trace);
+        if (!set) this.#failed.set(info.trace, (set = new Set()));
+        set.add(info.parent);
+      }
+      return;
+    }
+    if (!tool) {
       // Only a model call's own tokens: an agent span may carry the sum of its calls'.
-      if (info.op === undefined || !MODEL_CALLS.has(info.op)) return;
-      if (tokens(info.attrs, 'gen_ai.usage.input_tokens') === undefined && tokens(info.attrs, 'gen_ai.usage.output_tokens') === undefined) return;
+      const model = info.name === CLAUDE_CODE_MODEL_CALL || (info.op !== undefined && MODEL_CALLS.has(info.op));
+      if (!model || tokensOf(info.attrs) === undefined) return;
       let usage = this.#usage.get(info.trace);
       if (!usage) this.#usage.set(info.trace, (usage = []));
       usage.push({ info, order });
@@ -254,7 +204,7 @@ export class SpanCollector {
       for (let guard = 0; up !== null && guard < 64; guard++) {
         const p = parents.get(up);
         if (!p) break;
-        if (p.op === 'execute_tool') {
+        if (p.tool) {
           spawnedBy = up;
           break;
         }
@@ -264,25 +214,28 @@ export class SpanCollector {
       threads.set(key, t);
       return t.id;
     };
-    const calls = held.map(({ info }) => ({ id: info.span, name: text(info.attrs['gen_ai.tool.name']) ?? '', input: callInput(info.attrs), output: callOutput(info.attrs), isError: info.isError, thread: threadOf(info.parent) }));
+    const failed = this.#failed.get(trace);
+    const calls = held.map(({ info }): OtelCall => {
+      const native = info.name === CLAUDE_CODE_TOOL;
+      return {
+        id: info.span,
+        name: text(info.attrs['gen_ai.tool.name']) ?? (native ? text(info.attrs.tool_name) : undefined) ?? '',
+        input: native ? claudeCodeToolInput(info.attrs, info.events) : callInput(info.attrs),
+        output: native ? claudeCodeToolOutput(info.events) : callOutput(info.attrs),
+        isError: info.isError || failed?.has(info.span) === true,
+        thread: threadOf(info.parent),
+      };
+    });
     // Both lists are in start order: one walk places each model call before the first tool call that starts after it.
     let after = 0;
     const usage = models.map(({ info }): OtelUsage => {
       while (after < held.length && compareDecimal(held[after]!.info.start, info.start) <= 0) after++;
-      return {
-        id: info.span,
-        thread: threadOf(info.parent),
-        before: after,
-        input: tokens(info.attrs, 'gen_ai.usage.input_tokens') ?? 0,
-        output: tokens(info.attrs, 'gen_ai.usage.output_tokens') ?? 0,
-        cacheRead: tokens(info.attrs, 'gen_ai.usage.cache_read.input_tokens') ?? 0,
-        // Renamed in the GenAI conventions: both names are read.
-        cacheCreation: tokens(info.attrs, 'gen_ai.usage.cache_write.input_tokens', 'gen_ai.usage.cache_creation.input_tokens') ?? 0,
-      };
+      return { id: info.span, thread: threadOf(info.parent), before: after, ...tokensOf(info.attrs)! };
     });
     this.#parents.delete(trace);
     this.#calls.delete(trace);
     this.#usage.delete(trace);
+    this.#failed.delete(trace);
     const deepSpans = this.#deep.get(trace);
     this.#deep.delete(trace);
     return { '#otel': 'trace', trace, ...(mainParent !== null ? { root: mainParent } : {}), threads: [...threads.values()], calls, usage, ...(deepSpans ? { deepSpans } : {}) };
