@@ -283,3 +283,36 @@ rmSync(ROOT, { recursive: true, force: true });
     result(s2, 'zr1', 'x', undefined, { side: true, agentId: 'aZ' }),
   ]);
 }
+
+// v2.1.2xx-background/ — a conversation backgrounded with Ctrl+B (2.1.139+):
+// Claude Code copies the whole conversation into a new session (here bg-1,
+// every record marked `sessionKind: "bg"`), keeping the records' uuids, and
+// the work goes on there. By hand: the original (1-original.jsonl) has its
+// prompt, Read lib/a.js, Edit lib/a.js and a reply: 2 steps, 3 API messages
+// (300 input tokens). The copy (0-background.jsonl, first in byte order)
+// repeats those six records, then its own prompt, Bash `npm test` and a
+// reply: 1 step of its own, 2 messages (200 input tokens). Read without the
+// rule, the copy would count 3 steps and 500 tokens, and its Edit would be
+// judged again.
+{
+  seq = 1000;
+  const o = 'orig-1';
+  const original = [
+    prompt(o, 'fix a', { parent: null }),
+    call(o, 'om1', 'toolu_R1', 'Read', { file_path: '/repo/lib/a.js' }),
+    result(o, 'toolu_R1', 'module.exports = a'),
+    call(o, 'om2', 'toolu_E1', 'Edit', { file_path: '/repo/lib/a.js', old_string: 'a', new_string: 'b' }),
+    result(o, 'toolu_E1', 'ok', { type: 'update' }),
+    say(o, 'om3', 'Fixed.'),
+  ];
+  write('v2.1.2xx-background/1-original.jsonl', original);
+  const b = 'bg-1';
+  const copied = original.map((l) => ({ ...l, sessionId: b, sessionKind: 'bg' }));
+  const own = [
+    prompt(b, 'now run the tests'),
+    call(b, 'bm1', 'toolu_B1', 'Bash', { command: 'npm test' }),
+    result(b, 'toolu_B1', 'ok'),
+    say(b, 'bm2', 'Tests pass.'),
+  ].map((l) => ({ ...l, sessionKind: 'bg' }));
+  write('v2.1.2xx-background/0-background.jsonl', [...copied, ...own]);
+}

@@ -88,6 +88,8 @@ export interface BoundaryRecord {
   readonly restarted?: boolean;
   /** On segment_start: the session's id, whatever its records say (a subagent file read without its session). */
   readonly sessionId?: string;
+  /** On segment_start: the segment begins with this many uuid-bearing records copied from another session given beside it, which counts them. */
+  readonly copiedRecords?: number;
 }
 
 /**
@@ -116,6 +118,11 @@ export function rawInputError(code: string, file: string, line: number, message:
 }
 
 /** `x` if it is a string, else undefined: a field read from a record of unknown shape. */
+/** A record's own `uuid` (Claude Code session files): what a copy of it keeps. */
+export function recordUuid(v: unknown): string | undefined {
+  return isObject(v) && typeof v.uuid === 'string' && v.uuid !== '' ? v.uuid : undefined;
+}
+
 export function asString(x: unknown): string | undefined {
   return typeof x === 'string' ? x : undefined;
 }

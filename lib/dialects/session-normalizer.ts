@@ -10,6 +10,7 @@ import type { Dialect, EventSink, RecordNormalizer } from './types.js';
 import { detectDialect, DIALECTS, dialectNamed } from './registry.js';
 import { UsageError } from '../core/errors.js';
 import { MAX_VALUE_DEPTH, pruneDeep } from '../core/deep-values.js';
+import { recordUuid } from '../core/records.js';
 
 
 /** Events only an agent's own turn produces. */
@@ -36,6 +37,8 @@ class SessionStamp implements EventSink {
   /** What the session held, to refuse one that holds no transcript (see `refusal`). */
   records = 0;
   textLines = 0;
+  /** A copy's leading records still to pass over (another session's, which counts them): how many uuid-bearing ones are left. */
+  copied: { left: number } | null = null;
   #results = 0;
   #spoke = false;
 
@@ -196,6 +199,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
             this.#endSession(false);
             this.#s = this.#stamp(item.sessionKey, item.file, push);
             if (item.sessionId !== undefined) this.#s.fixSessionId(item.sessionId);
+            if (item.copiedRecords !== undefined && item.copiedRecords > 0) this.#s.copied = { left: item.copiedRecords };
           }
           this.#s.segment = item.segment;
           this.#s.file = item.file;
@@ -220,7 +224,8 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         const s = this.#session(item.file, push);
         s.file = item.file;
         if (item.edge === 'start') {
-          s.emit({ kind: 'thread_open', spawnedBy: item.spawnedBy, threadKind: item.threadKind }, item.thread, 0, {});
+          // A subagent read in within a copy's leading part belongs to the session it was copied from.
+          if (s.copied === null) s.emit({ kind: 'thread_open', spawnedBy: item.spawnedBy, threadKind: item.threadKind }, item.thread, 0, {});
           s.pushThread(item.thread);
         } else s.popThread();
         return;
@@ -240,6 +245,7 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         return;
       case 'record': {
         let s = this.#session(item.file, push);
+        if (s.copied !== null && this.#passCopied(s, item.value, item.line)) return;
         if (s.startsAnother(item.value)) s = this.#nextSession(s, push);
         s.file = item.file;
         s.lastLine = item.line;
@@ -255,6 +261,27 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
 
   end(): void {
     this.#endSession(false);
+  }
+
+  /**
+   * A record of a copy's leading part (a backgrounded session's copy of the
+   * conversation it left) is counted as read and not analysed: the session
+   * it was copied from has it. The part ends at the first record of the
+   * session file itself after the last copied one, so a subagent file read
+   * in at a copied result goes with it. True when `v` was passed over.
+   */
+  #passCopied(s: SessionStamp, v: Record<string, unknown>, line: number): boolean {
+    const c = s.copied!;
+    const own = s.threadOverride === undefined;
+    if (c.left === 0 && own) {
+      // The first record of the session's own: from here on it is read.
+      s.copied = null;
+      return false;
+    }
+    s.records++;
+    s.lastLine = line;
+    if (own && recordUuid(v) !== undefined) c.left--;
+    return true;
   }
 
   #session(file: string, push: Push<StreamItem>): SessionStamp {

@@ -14,6 +14,7 @@ import { onDisk } from '../core/on-disk.js';
 import { errnoWords } from '../core/errors.js';
 import { append } from '../core/arrays.js';
 import { foldSubagents } from './subagent-inputs.js';
+import { markCopies } from './background-copies.js';
 import type { SessionInput } from './session-input.js';
 
 export type { SessionInput };
@@ -112,7 +113,8 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
     }
   }
   const folded = await foldSubagents(groupSegments(files, cwd), cwd);
-  return { sessions: folded.sessions, problems, skipped, warnings: folded.warnings };
+  const copies = await markCopies(folded.sessions, folded.heads, cwd);
+  return { sessions: copies.sessions, problems, skipped, warnings: [...folded.warnings, ...copies.warnings] };
 }
 
 /** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */

@@ -11,4 +11,14 @@ export interface SessionInput {
   readonly subagents?: readonly GivenSubagent[];
   /** The id the session is reported under, whatever its records say (a subagent file read without its session). */
   readonly sessionId?: string;
+  /** It begins with a copy of another session given beside it (a backgrounded session): those records are not read again. */
+  readonly copyOf?: CopyOf;
+}
+
+/** What a session copied from another (lib/io/background-copies.ts). */
+export interface CopyOf {
+  /** The session (its key: the path given) the records were copied from. */
+  readonly session: string;
+  /** How many of its first uuid-bearing records are copies (with whatever records lie between them). */
+  readonly records: number;
 }

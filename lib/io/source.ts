@@ -88,7 +88,8 @@ function nextOrStop(input: AsyncIterator<unknown>, signal: AbortSignal | undefin
 
 function boundary(edge: BoundaryRecord['edge'], s: SessionInput, segment: number, file: string, last = false, stopped = false, restarted = false): BoundaryRecord {
   const b: BoundaryRecord = restarted ? { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped, restarted } : { type: 'boundary', edge, sessionKey: s.key, segment, file, last, stopped };
-  return edge === 'segment_start' && s.sessionId !== undefined ? { ...b, sessionId: s.sessionId } : b;
+  if (edge !== 'segment_start') return b;
+  return { ...b, ...(s.sessionId !== undefined ? { sessionId: s.sessionId } : {}), ...(segment === 1 && s.copyOf ? { copiedRecords: s.copyOf.records } : {}) };
 }
 
 /** The sniffed bytes, then the rest; `stop.stopped` says whether the signal cut it short. */

@@ -24,6 +24,12 @@ export interface SessionHead {
   readonly agentId: string | undefined;
   /** Its records carry stream-json's `session_id`: a stream holds its subagents' events already. */
   readonly streamJson: boolean;
+  /** The `uuid` of its first main-thread message: two files that share it share a copied prefix. */
+  readonly firstUuid?: string;
+  /** A record read says `sessionKind: "bg"`: a backgrounded session (Ctrl+B), which begins with a copy of the one it left. */
+  readonly background?: boolean;
+  /** Its first message is a fork's copy (`forkedFrom`): the fork rule handles it. */
+  readonly forked?: boolean;
 }
 
 const HEAD_BYTES = 256 * 1024;
@@ -52,6 +58,9 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
   let agentId: string | undefined;
   let sidechain: boolean | undefined;
   let streamJson = false;
+  let firstUuid: string | undefined;
+  let background = false;
+  let forked = false;
   let records = 0;
   let messages = 0;
   const see = (v: Record<string, unknown>): void => {
@@ -59,12 +68,18 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
     sessionId ??= str(v.sessionId);
     agentId ??= str(v.agentId);
     if (str(v.session_id) !== undefined) streamJson = true;
+    if (v.sessionKind === 'bg') background = true;
     // Bookkeeping records (snapshots, queue operations, summaries — a long
     // session can open with dozens) belong to no thread, and do not count.
     if (v.type !== 'user' && v.type !== 'assistant') return;
     messages++;
-    if (v.isSidechain !== true) sidechain = false;
-    else sidechain ??= true;
+    if (v.isSidechain !== true) {
+      if (firstUuid === undefined) {
+        firstUuid = str(v.uuid);
+        forked = typeof v.forkedFrom === 'object' && v.forkedFrom !== null;
+      }
+      sidechain = false;
+    } else sidechain ??= true;
   };
   // Enough: a main session whose id is known, or enough messages to judge.
   const done = (): boolean => messages >= HEAD_RECORDS || (sidechain === false && sessionId !== undefined);
@@ -93,7 +108,7 @@ export async function sessionHead(file: string, cwd?: string): Promise<SessionHe
   }
   // A first line longer than the window: its envelope still tells.
   if (records === 0 && text !== '') see(envelopeOf(text));
-  return { sessionId, sidechain, agentId, streamJson };
+  return { sessionId, sidechain, agentId, streamJson, ...(firstUuid !== undefined ? { firstUuid } : {}), ...(background ? { background } : {}), ...(forked ? { forked } : {}) };
 }
 
 /** Whether `file` (with its first records `head`) is a subagent's transcript. */
@@ -122,7 +137,7 @@ function singleFile(s: SessionInput): string | undefined {
  * Subagent files folded into their sessions when those are inputs too, the
  * others marked as runs of their own; one warning for each of those.
  */
-export async function foldSubagents(sessions: readonly SessionInput[], cwd?: string): Promise<{ sessions: SessionInput[]; warnings: string[] }> {
+export async function foldSubagents(sessions: readonly SessionInput[], cwd?: string): Promise<{ sessions: SessionInput[]; warnings: string[]; heads: Map<string, SessionHead> }> {
   const heads = await mapLimit(sessions, OPEN_FILES, async (s) => {
     const f = singleFile(s);
     return f === undefined ? undefined : sessionHead(f, cwd);
@@ -171,5 +186,9 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
     const sessionId = own.get(i);
     out.push({ ...s, ...(subagents ? { subagents } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
   });
-  return { sessions: out, warnings };
+  const byFile = new Map<string, SessionHead>();
+  sessions.forEach((s, i) => {
+    if (heads[i] !== undefined) byFile.set(s.files[0]!, heads[i]!);
+  });
+  return { sessions: out, warnings, heads: byFile };
 }
