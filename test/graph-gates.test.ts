@@ -146,13 +146,19 @@ t.test('policy: a Claude Code deny fragment for dangerous tools no eval covers',
   // delete_branch, revoke_api_key, rotate_api_key, refund_payment,
   // send_invoice_email. Covered or harmless tools stay allowed.
   t.same(deny.filter((d) => !d.startsWith('Bash(')), ['mcp__billing__refund_payment', 'mcp__billing__send_invoice_email', 'mcp__github__create_issue', 'mcp__github__create_pull_request', 'mcp__github__delete_branch', 'mcp__github__merge_pull_request', 'mcp__keys__revoke_api_key', 'mcp__keys__rotate_api_key']);
-  for (const rule of ['Bash(git push:*)', 'Bash(npm publish:*)', 'Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(git reset --hard:*)', 'Bash(kubectl delete:*)', 'Bash(terraform destroy:*)']) t.ok(deny.includes(rule), rule);
+  // Written as Claude Code writes rules today (`prefix *`, not the legacy
+  // `prefix:*`); both Bash classes are denied, so `git push *` covers the
+  // irreversible class's `git push --force *`, `-f *` and
+  // `--force-with-lease *`, which are left out.
+  for (const rule of ['Bash(git push *)', 'Bash(npm publish *)', 'Bash(rm -rf *)', 'Bash(git reset --hard *)', 'Bash(kubectl delete *)', 'Bash(terraform destroy *)']) t.ok(deny.includes(rule), rule);
+  for (const rule of ['Bash(git push --force *)', 'Bash(git push -f *)', 'Bash(git push --force-with-lease *)']) t.notOk(deny.includes(rule), `${rule}: implied by Bash(git push *)`);
+  t.notOk(deny.some((d) => d.includes(':*')), 'no legacy form');
   t.notOk(deny.some((d) => /create_api_key|list_api_keys|^Read$|^Edit$/.test(d)), 'covered and read tools stay allowed');
   t.equal(new Set(deny).size, deny.length, 'no rule twice');
   const j = report((await cli(['graph', 'policy', file, '--json'])).stdout).policy!;
   t.same(j.settings.permissions.deny, deny, 'the JSON holds the same fragment');
   t.match(j.rules.find((x) => x.rule === 'mcp__keys__revoke_api_key'), { tool: 'mcp__keys__revoke_api_key', blast: 'irreversible', reason: 'irreversible (annotations), never called, no eval covers it' });
-  t.match(j.rules.find((x) => x.rule === 'Bash(git push:*)'), { tool: 'Bash:external_side_effect', reason: 'external_side_effect (bash), called 1× in production, no eval covers it' });
+  t.match(j.rules.find((x) => x.rule === 'Bash(git push *)'), { tool: 'Bash:external_side_effect', reason: 'external_side_effect (bash), called 1× in production, no eval covers it' });
   const md = await cli(['graph', 'policy', file, '--reporter', 'markdown']);
   t.match(md.stdout, /\| mcp__keys__revoke_api_key \| irreversible \| irreversible \(annotations\), never called, no eval covers it \|/);
 });

@@ -11,7 +11,10 @@
 //   Read(p) | Edit(p)          gitignore-style paths; Read covers Grep, Glob,
 //                              LS; Edit covers every editing tool
 //   WebFetch(domain:host)      fetches of that host
+//   Tool(param:value)          one input parameter, `*` in the value (2.1.178)
 //   Other(spec)                spec as a glob on the call's string arguments
+// A rule Claude Code accepts but never consults (lib/core/permission-rules.ts:
+// `Write(path)`, a parameter rule on a main field …) matches nothing here either.
 // Plain names are exact and case-sensitive, like Claude Code's; a renamed
 // tool answers to both names (`Task` and `Agent` are one tool). Every
 // pattern is matched in time linear in the subject (lib/wildcard.ts).
@@ -24,6 +27,7 @@ import { commandsRun } from '../../shell/inner-script.js';
 import { EDIT_TOOLS, filePathOf, toolNames } from '../../core/tools.js';
 import type { MatchWork } from '../../core/wildcard.js';
 import { Wildcard } from '../../core/wildcard.js';
+import { deadRuleReason, parameterRule } from '../../core/permission-rules.js';
 
 const READ_FAMILY: ReadonlySet<string> = new Set(['Read', 'NotebookRead', 'Grep', 'Glob', 'LS']);
 
@@ -128,6 +132,10 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
   const spec = written ? source.slice(open + 1, -1) : '*';
   // `Tool(*)` and `Tool()` are `Tool`.
   const hasSpec = written && spec !== '*' && spec !== '';
+  const dead = hasSpec && deadRuleReason(source) !== undefined;
+  const param = hasSpec && !dead ? parameterRule(name, spec) : undefined;
+  // `Read(p)` and `Edit(p)` stand for their families; a parameter rule names one tool.
+  const family = hasSpec && param === undefined;
   const exactName = Wildcard.glob(name);
   const foldName = Wildcard.glob(name, { fold: true });
   const isMcpServer = /^mcp__[^*]+$/.test(name) && !name.slice(5).includes('__');
@@ -139,14 +147,22 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
     // `mcp__server` names every tool of that server.
     if (isMcpServer) return (fold ? tool.toLowerCase() : tool).startsWith(`${fold ? name.toLowerCase() : name}__`);
     // `Read(p)` and `Edit(p)` stand for their families.
-    if (hasSpec && (name === 'Read' || (fold && name.toLowerCase() === 'read'))) return READ_FAMILY.has(tool);
-    if (hasSpec && (name === 'Edit' || (fold && name.toLowerCase() === 'edit'))) return EDIT_TOOLS.has(tool);
+    if (family && (name === 'Read' || (fold && name.toLowerCase() === 'read'))) return READ_FAMILY.has(tool);
+    if (family && (name === 'Edit' || (fold && name.toLowerCase() === 'edit'))) return EDIT_TOOLS.has(tool);
     return false;
   };
 
   let specMatches: (call: ToolCallRef) => boolean;
   if (spec === '*' || spec === '') specMatches = () => true;
-  else if (name === 'Bash') {
+  else if (dead) specMatches = () => false;
+  else if (param !== undefined) {
+    const m = Wildcard.glob(param.value);
+    specMatches = (call) => {
+      // Only a top-level scalar; an omitted parameter never matches (`Agent(model:*)` and no model).
+      const v = Object.hasOwn(call.input, param.param) ? call.input[param.param] : undefined;
+      return (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') && m.matches(String(v));
+    };
+  } else if (name === 'Bash') {
     const m = commandMatcher(spec);
     specMatches = (call) => {
       const command = call.input.command;
@@ -173,7 +189,7 @@ export function parseToolPattern(source: string, ctx: PatternContext = {}): Tool
 
   return {
     source,
-    readFamily: READ_FAMILY.has(name) || (hasSpec && name === 'Read'),
+    readFamily: READ_FAMILY.has(name) || (family && name === 'Read'),
     matches: (call, fold = false) => nameMatches(call.name, fold) && specMatches(call),
   };
 }

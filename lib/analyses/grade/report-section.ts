@@ -4,6 +4,7 @@ import { THREAD_KINDS } from '../../core/events.js';
 // merge by concatenating their runs.
 import { z } from 'zod';
 import { exitCodeFor } from '../../core/exit-code.js';
+import { deadRuleReason } from '../../core/permission-rules.js';
 import type { PatternStat } from './items.js';
 import { FAIL_ON } from './options.js';
 import type { FailOn } from './options.js';
@@ -107,11 +108,15 @@ function unmatchedWarning(id: string, runs: readonly RunResult[]): string {
   return `--outcomes names run '${id}', which matches no run read${hint}`;
 }
 
-/** Near misses: a pattern that matched nothing, but would have ignoring case. */
+/** Rules Claude Code never lets fire, and near misses: a pattern that matched nothing, but would have ignoring case. */
 export function patternWarnings(patterns: Record<string, PatternStat>): string[] {
-  return Object.entries(patterns)
-    .filter(([, s]) => s.exact === 0 && s.folded > 0)
-    .map(([p, s]) => `pattern '${p}' matched no call, but would have matched ${s.folded} ignoring case — tool names are case-sensitive (Read, Edit, Bash…)`);
+  const out: string[] = [];
+  for (const [p, s] of Object.entries(patterns)) {
+    const dead = deadRuleReason(p);
+    if (dead !== undefined) out.push(`this rule can never fire: '${p}': ${dead}`);
+    else if (s.exact === 0 && s.folded > 0) out.push(`pattern '${p}' matched no call, but would have matched ${s.folded} ignoring case — tool names are case-sensitive (Read, Edit, Bash…)`);
+  }
+  return out;
 }
 
 export function addPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat>): Record<string, PatternStat> {

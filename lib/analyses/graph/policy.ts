@@ -2,11 +2,17 @@
 // external_side_effect or irreversible and that no eval covers is denied in
 // a Claude Code settings fragment, to merge into `.claude/settings.json`.
 // Covered tools stay allowed: an eval is what earns a dangerous tool its use.
+// Rules are written as Claude Code writes them today (`Bash(git push *)`,
+// not the legacy `git push:*`; `Agent`, which also names its old `Task`), and
+// a rule a broader one already covers is left out (`Bash(git push *)` covers
+// `Bash(git push --force *)`).
 import { z } from 'zod';
+import { canonicalToolName } from '../../core/tools.js';
 import { BLASTS, isDangerous, effectiveBlast } from './blast.js';
 import type { Graph } from './document.js';
 import { BASH_PREFIX, isPseudo } from './nodes.js';
 import { BASH_DENY_RULES } from './bash-class.js';
+import { ruleImplies } from '../../core/permission-rules.js';
 
 export const policySchema = z.object({
   /** The fragment itself: plain rule strings, as Claude Code expects. */
@@ -28,11 +34,13 @@ export function policy(graph: Graph): Policy {
       const cls = (Object.hasOwn(BASH_DENY_RULES, own) ? own : effectiveBlast(n.blast)) as keyof typeof BASH_DENY_RULES;
       for (const rule of BASH_DENY_RULES[cls]) rules.push({ rule, tool: n.name, blast: n.blast, reason });
     } else {
-      // A renamed tool is denied by each of its names: a Claude Code older than the rename knows only the old one.
-      for (const name of [n.name, ...(n.aliases ?? [])]) rules.push({ rule: name, tool: n.name, blast: n.blast, reason });
+      // A renamed tool under its current name: Claude Code reads the old one as its alias.
+      rules.push({ rule: canonicalToolName(n.name), tool: n.name, blast: n.blast, reason });
     }
   }
-  // One rule once, even if two classes list it.
-  const deny = [...new Set(rules.map((r) => r.rule))];
-  return { settings: { permissions: { deny } }, rules };
+  // One rule once, even if two classes list it, and none a broader one covers.
+  const unique = [...new Set(rules.map((r) => r.rule))];
+  const deny = unique.filter((r) => !unique.some((b) => b !== r && ruleImplies(b, r)));
+  const kept = new Set(deny);
+  return { settings: { permissions: { deny } }, rules: rules.filter((r) => kept.has(r.rule)) };
 }
