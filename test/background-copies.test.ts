@@ -110,3 +110,13 @@ t.test("a fork's copies are the fork rule's (forkedFrom), not taken for a backgr
   t.same(g.warnings, [], 'no copy warning');
   t.same(steps(g), { P: 1, Q: 1 }, 'the fork rule still counts the copies once');
 });
+
+t.test('the same uuid saying something else is not a copy', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-bg-'));
+  // Hand-made files that reuse uuids (as tests and generators do): the records differ, so neither is a copy.
+  writeFileSync(join(dir, 'a.jsonl'), lines('A', [prompt('u1', 'old one'), call('u2', 'm1', 'tR', 'Read', { file_path: '/repo/a' }), result('u3', 'tR', 'a')]));
+  writeFileSync(join(dir, 'b.jsonl'), lines('B', [prompt('u1', 'new one'), call('u2', 'm1', 'tG', 'Grep', { pattern: 'x' }), result('u3', 'tG', 'x')]));
+  const g = await graded(['.'], dir);
+  t.same(g.warnings, []);
+  t.same(steps(g), { A: 1, B: 1 });
+});

@@ -62,24 +62,29 @@ t.test('a directory is walked', async (t) => {
   // s21/) is its session's (w1/ with its workflow's agents too); hostile-strings.jsonl's session id is its own first line's; flat subagent files join their session (agent-f1,
   // -f3, -w1 join s20; agent-o1 and copied/sidechain-o2 join s2o), but
   // agent-f2 names session "other", which is no input: a run of its own.
+  // The real captures in claude-code-captures/ carry their own session ids;
+  // sessions/v2.1.2xx-background's copy (bg-1) is named, and its original.
   t.same(report.sessions, [
-    'background-1', 'dir-read-1', 'express-demo', 'failed-task-1',
+    'background-1',
+    'be0eef70-1819-433b-b4ef-00e291758347', 'cfa96d98-791e-44ec-85d7-1c2e66137656', 'a54fadaf-3e70-4d63-ac15-e7ca39a134b8', 'c9b8d14d-e405-44e5-bca1-e6bf2222195a',
+    'dir-read-1', 'express-demo', 'failed-task-1',
     'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'grade/reference-selftest.traces.json', 'S1',
     'graph/billing-tools-list.json', 'graph/keys-tools-list-v2-readonly.json', 'graph/keys-tools-list-v2.json', 'graph/keys-tools-list.json',
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
-    'malformed-1', 'not-a-transcript.jsonl', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
-    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'w1', 'w2',
+    'malformed-1', 'not-a-transcript.jsonl', 'otel/claude-code-native-spans.json', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
+    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'w1', 'w2', 'bg-1', 'orig-1',
   ]);
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
   t.same(report.warnings, [
-    'skipped 2 files that are neither *.jsonl nor *.json: grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
+    'skipped 4 files that are neither *.jsonl nor *.json: PROVENANCE.md, claude-code-captures/LICENSE, grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
     "sessions/v2.0-flat/agent-f2.jsonl is a subagent's transcript of session other, whose session file is not among the inputs: read as a run of its own, other/agent-f2",
-  ], 'the files skipped, named; the subagent file read alone');
+    'sessions/v2.1.2xx-background/0-background.jsonl begins with 6 records copied from sessions/v2.1.2xx-background/1-original.jsonl (a backgrounded session, Ctrl+B): counted there only',
+  ], 'the files skipped, named; the subagent file read alone; the background copy');
   t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics or warnings on stderr, but the input error is told');
   t.equal(r.code, 2, 'a file that holds no transcript is an input error');
   const loud = await cli(['sufficiency', '--json', '.']);
-  t.match(loud.stderr, /^agent-eval-stream: warning: skipped 2 files that are neither \*\.jsonl nor \*\.json: grade\/reference-selftest\.config\.yaml, graph\/seed\.agent-eval\.yaml$/m, 'without --quiet: the skipped files on stderr, one line');
+  t.match(loud.stderr, /^agent-eval-stream: warning: skipped 4 files that are neither \*\.jsonl nor \*\.json: PROVENANCE\.md, claude-code-captures\/LICENSE, grade\/reference-selftest\.config\.yaml, graph\/seed\.agent-eval\.yaml$/m, 'without --quiet: the skipped files on stderr, one line');
 });
 
 t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {

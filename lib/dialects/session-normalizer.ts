@@ -280,6 +280,8 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
     }
     s.records++;
     s.lastLine = line;
+    // The copy is still this session: its id is the one its records carry (Claude Code's `sessionId`).
+    if (own && typeof v.sessionId === 'string') s.setSessionId(v.sessionId);
     if (own && recordUuid(v) !== undefined) c.left--;
     return true;
   }

@@ -1,6 +1,7 @@
 // A backgrounded session (Ctrl+B, `claude --bg`, `/bg`; Claude Code
 // 2.1.139+) begins as a copy of the conversation it left, under a new
-// session id, with no link back; the copied records keep their uuids. Read
+// session id, with no link back; the copied records keep their uuids and
+// what they say. Read
 // as they are, the copied steps would be graded twice. So two session files
 // of one project folder whose first message has the same uuid share a copied
 // prefix: the copy's records, up to where the two diverge, are the other's
@@ -23,7 +24,11 @@ import type { SessionHead } from './subagent-inputs.js';
 /** Earlier sessions a copy is compared with: a conversation backgrounded again and again stays bounded. */
 const MAX_COMPARED = 8;
 
-/** The uuid of each record of a session file, in order; records without one are passed over. */
+/**
+ * Each uuid-bearing record of a session file, in order, as what makes it the
+ * same record in a copy: its uuid and its message (a copy rewrites the
+ * session id, not what was said). Records without a uuid are passed over.
+ */
 async function* uuidsOf(file: string, cwd: string | undefined): AsyncGenerator<string> {
   const splitter = new LineSplitter({ file });
   const stream = createReadStream(onDisk(file, cwd), { highWaterMark: 1024 * 1024 });
@@ -31,8 +36,9 @@ async function* uuidsOf(file: string, cwd: string | undefined): AsyncGenerator<s
   const take = (r: LinesOutput): void => {
     if (r.type !== 'line') return;
     try {
-      const u = recordUuid(JSON.parse(r.text));
-      if (u !== undefined) ready.push(u);
+      const v = JSON.parse(r.text) as Record<string, unknown>;
+      const u = recordUuid(v);
+      if (u !== undefined) ready.push(`${u}\0${JSON.stringify(v.message ?? null)}`);
     } catch {
       // not a record: it has no uuid
     }

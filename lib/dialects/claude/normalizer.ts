@@ -43,9 +43,11 @@ export function threadOf(v: Obj): string {
 }
 
 // Injected user text that is not a person typing: slash-command wrappers,
-// command output, reminders, background notifications, and a teammate's
-// message in an agent team (2.1.32+).
-const INJECTED = /^\s*<(command-|local-command-|system-reminder>|task-notification>|teammate-message[\s>])/;
+// command output, reminders, background notifications, a teammate's message
+// in an agent team (2.1.32+), and the note Claude Code writes when a person
+// stops the agent (`[Request interrupted by user]`, `… for tool use]`): the
+// person's next prompt, not the note, starts the next turn.
+const INJECTED = /^\s*(?:<(?:command-|local-command-|system-reminder>|task-notification>|teammate-message[\s>])|\[Request interrupted by user[\] ])/;
 
 /** A person's prompt in a session file: it ends the turn before it. */
 export function isHumanPrompt(v: Obj): boolean {
