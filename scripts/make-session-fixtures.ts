@@ -316,3 +316,41 @@ rmSync(ROOT, { recursive: true, force: true });
   ].map((l) => ({ ...l, sessionKind: 'bg' }));
   write('v2.1.2xx-background/0-background.jsonl', [...copied, ...own]);
 }
+
+// v2.1.2xx-teams/lead.jsonl — an agent team's lead (2.1.178+: one implicit
+// team per session). In-process teammates are stored with the lead's
+// subagents, each sidecar saying `taskKind: "in_process_teammate"` and the
+// teammate's name. By hand:
+//  toolu_T1 spawns `counter`; its result names the file (2.1.3xx: `agentId`
+//    is the transcript id acounter-<hex>): thread toolu_T1, one Bash step.
+//  toolu_T2 spawns `checker`; its result names no file (older builds:
+//    `agent_id` is `checker@team`): linked by the name its sidecar gives,
+//    thread toolu_T2, one Grep step.
+//  agent-aghost-…: a teammate no call spawned: an orphan thread, one Read
+//    step, and a `teammate_unlinked` diagnostic.
+//  The teammate's message back (`<teammate-message …>`) is not a prompt.
+//  Main: Agent, Agent, Read — 3 steps.
+{
+  seq = 1100;
+  const s = 'lead-1';
+  const team = 'session-lead1abc';
+  write('v2.1.2xx-teams/lead.jsonl', [
+    prompt(s, 'count and check', { parent: null }),
+    call(s, 'lm1', 'toolu_T1', 'Agent', { name: 'counter', description: 'count', prompt: 'count to 3' }),
+    result(s, 'toolu_T1', 'Spawned successfully.', { status: 'teammate_spawned', agentId: 'acounter-0123456789abcdef', agent_id: 'acounter-0123456789abcdef', name: 'counter', teammate_id: `counter@${team}`, team_name: team }),
+    call(s, 'lm2', 'toolu_T2', 'Agent', { name: 'checker', description: 'check', prompt: 'check lib' }),
+    result(s, 'toolu_T2', 'Spawned successfully.', { status: 'teammate_spawned', agent_id: `checker@${team}`, name: 'checker', teammate_id: `checker@${team}`, team_name: team }),
+    line(s, 'user', { message: { role: 'user', content: '<teammate-message teammate_id="counter" summary="done">\n1 2 3\n</teammate-message>' } }),
+    call(s, 'lm3', 'toolu_R9', 'Read', { file_path: '/repo/lib/a.js' }),
+    result(s, 'toolu_R9', 'a'),
+    say(s, 'lm4', 'All done.'),
+  ]);
+  const teammate = (id: string, name: string, brief: string, calls: Json[]): void => {
+    const o = { side: true, agentId: id };
+    write(`v2.1.2xx-teams/lead/subagents/agent-${id}.jsonl`, [prompt(s, `<teammate-message teammate_id="team-lead" summary="${name}">\n${brief}\n</teammate-message>`, { ...o, parent: null }), ...calls]);
+    write(`v2.1.2xx-teams/lead/subagents/agent-${id}.meta.json`, `${JSON.stringify({ agentType: name, name, taskKind: 'in_process_teammate', teamName: team, description: brief })}\n`);
+  };
+  teammate('acounter-0123456789abcdef', 'counter', 'count to 3', [call(s, 'cm1', 'tc1', 'Bash', { command: 'seq 3' }, { side: true, agentId: 'acounter-0123456789abcdef' }), result(s, 'tc1', '1\n2\n3', undefined, { side: true, agentId: 'acounter-0123456789abcdef' })]);
+  teammate('a1b2c3d4e5f60718', 'checker', 'check lib', [call(s, 'km1', 'tk1', 'Grep', { pattern: 'TODO' }, { side: true, agentId: 'a1b2c3d4e5f60718' }), result(s, 'tk1', 'none', undefined, { side: true, agentId: 'a1b2c3d4e5f60718' })]);
+  teammate('aghost-fedcba9876543210', 'ghost', 'haunt', [call(s, 'gm1', 'tg1', 'Read', { file_path: '/repo/x' }, { side: true, agentId: 'aghost-fedcba9876543210' }), result(s, 'tg1', 'x', undefined, { side: true, agentId: 'aghost-fedcba9876543210' })]);
+}

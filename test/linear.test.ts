@@ -67,7 +67,7 @@ t.test('the recent call ids: a ring of fixed size, oldest out first', async (t) 
 });
 
 t.test('linking a subagent by its sidecar: the line\'s ids are read once, not searched once per sidecar', async (t) => {
-  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), consumed: new Set() };
+  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), byTeammate: new Map(), consumed: new Set() };
   for (let i = 0; i < 200; i++) {
     const s: SubagentFile = { agentId: `a${i}`, file: `agent-a${i}.jsonl`, toolUseId: `toolu_${i}` };
     plan.byAgentId.set(s.agentId, s);

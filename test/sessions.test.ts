@@ -114,7 +114,7 @@ t.test('a prompt with a pasted image is a prompt; a tool result never is', async
 t.test('a long result line is decoded to look for a subagent link only when its bytes could hold one', async (t) => {
   const { mayLinkBytes } = await import('../lib/dialects/claude/subagents.js');
   const sub = { agentId: 'a1', file: 'agent-a1.jsonl', toolUseId: 'toolu_S' };
-  const plan = { byAgentId: new Map([['a1', sub]]), byToolUseId: new Map([['toolu_S', sub]]), byWorkflowRun: new Map(), consumed: new Set<string>() };
+  const plan = { byAgentId: new Map([['a1', sub]]), byToolUseId: new Map([['toolu_S', sub]]), byWorkflowRun: new Map(), byTeammate: new Map(), consumed: new Set<string>() };
   const line = (o: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', content: 'x'.repeat(3000), ...o }] } }));
   t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_R' }), plan), false, 'a Read\'s result: not decoded');
   t.equal(mayLinkBytes(line({ tool_use_id: 'toolu_S' }), plan), true, 'answers the call a sidecar names');

@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LineSplitter } from '../core/line-splitter.js';
 import type { BoundaryRecord, PreRecord } from '../core/records.js';
+import { excerpt } from '../core/records.js';
 import type { SessionInput } from './inputs.js';
 import { documentLineRecords, documentRecords } from './document-records.js';
 import type { FileFormat, Sniffed } from './sniff.js';
@@ -320,7 +321,10 @@ async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: Thre
 async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
   for (const sub of [...plan.byAgentId.values(), ...[...plan.byWorkflowRun.values()].flat()]) {
     if (plan.consumed.has(sub.file)) continue;
-    yield* subagent(sub, null, await unlinkedKind(sub, opts.cwd), plan, opts);
+    const kind = await unlinkedKind(sub, opts.cwd);
+    // A teammate is spawned by a call of the lead: one nothing links is worth saying.
+    if (sub.teammate !== undefined && kind === 'orphan') yield [{ type: 'raw_diagnostic', code: 'teammate_unlinked', file: sub.file, line: 0, message: `teammate ${excerpt(sub.teammate, 60)}'s transcript, which no Agent call of this session names: read as an orphan thread` }];
+    yield* subagent(sub, null, kind, plan, opts);
   }
 }
 

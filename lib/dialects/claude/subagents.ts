@@ -27,6 +27,8 @@ export interface SubagentFile {
   readonly toolUseId: string | undefined;
   /** The workflow run it is an agent of (its folder's name). */
   readonly workflowRun?: string;
+  /** An agent team's teammate (in-process, stored with the lead's subagents): its name. */
+  readonly teammate?: string;
 }
 
 /** A subagent file named as an input, and the agent id its records carry. */
@@ -40,6 +42,8 @@ export interface SubagentPlan {
   readonly byToolUseId: Map<string, SubagentFile>;
   /** A workflow run's agents, in file-name order. */
   readonly byWorkflowRun: Map<string, SubagentFile[]>;
+  /** Teammates' files by the teammate's name, in file-name order (older builds start a new file when a teammate wakes). */
+  readonly byTeammate: Map<string, SubagentFile[]>;
   readonly consumed: Set<string>;
 }
 
@@ -49,14 +53,30 @@ function agentIdOf(file: string): string {
   return basename(file).replace(/^agent-/, '').replace(/\.jsonl$/, '');
 }
 
-async function sidecarToolUseId(file: string, cwd: string | undefined): Promise<string | undefined> {
+// A teammate's agent id is made from its name (`a<name>-<16 hex>`, 2.1.2xx+);
+// a plain subagent's is `a` and hex alone.
+const TEAMMATE_ID = /^a([\w-]{1,63})-[0-9a-f]{16}$/;
+
+interface Sidecar {
+  /** The call that spawned it, when the sidecar names it. */
+  readonly toolUseId: string | undefined;
+  /** A teammate's name: the sidecar's `name` (or `agentType`, which Claude Code sets to it) of an in-process teammate. */
+  readonly teammate: string | undefined;
+}
+
+const str = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : undefined);
+
+async function sidecar(file: string, agentId: string, cwd: string | undefined): Promise<Sidecar> {
+  let meta: Record<string, unknown> = {};
   try {
-    const meta: unknown = JSON.parse(await readFile(onDisk(file.replace(/\.jsonl$/, '.meta.json'), cwd), 'utf8'));
-    const id = (meta as { toolUseId?: unknown } | null)?.toolUseId;
-    return typeof id === 'string' ? id : undefined;
+    const v: unknown = JSON.parse(await readFile(onDisk(file.replace(/\.jsonl$/, '.meta.json'), cwd), 'utf8'));
+    if (isObject(v)) meta = v;
   } catch {
-    return undefined;
+    // no sidecar, or not JSON: the id alone says what it can
   }
+  const byMeta = meta.taskKind === 'in_process_teammate' ? (str(meta.name) ?? str(meta.agentType)) : undefined;
+  const byId = INTERNAL_ID.test(agentId) ? undefined : TEAMMATE_ID.exec(agentId)?.[1];
+  return { toolUseId: str(meta.toolUseId), teammate: byMeta ?? byId };
 }
 
 /**
@@ -87,13 +107,20 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
     ids.set(g.file, g.agentId);
   }
   if (!files.length) return null;
-  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), consumed: new Set() };
+  const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), byTeammate: new Map(), consumed: new Set() };
   for (const f of files) {
     const run = runs.get(f);
-    const s: SubagentFile = { agentId: ids.get(f) ?? agentIdOf(f), file: f, toolUseId: await sidecarToolUseId(f, cwd), ...(run === undefined ? {} : { workflowRun: run }) };
+    const agentId = ids.get(f) ?? agentIdOf(f);
+    const side = await sidecar(f, agentId, cwd);
+    const s: SubagentFile = { agentId, file: f, toolUseId: side.toolUseId, ...(run === undefined ? {} : { workflowRun: run }), ...(run === undefined && side.teammate !== undefined ? { teammate: side.teammate } : {}) };
     if (run === undefined) {
       plan.byAgentId.set(s.agentId, s);
       if (s.toolUseId) plan.byToolUseId.set(s.toolUseId, s);
+      if (s.teammate !== undefined) {
+        const same = plan.byTeammate.get(s.teammate);
+        if (same) same.push(s);
+        else plan.byTeammate.set(s.teammate, [s]);
+      }
       continue;
     }
     // A workflow's agents are found by their run only: two runs may reuse an agent id.
@@ -130,7 +157,7 @@ const TOOL_USE_ID = /"tool_use_id"\s*:\s*"([^"\\]*)"/g;
 
 export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: string; sub: SubagentFile } | undefined {
   if (!text.includes('"tool_result"')) return undefined;
-  const maybeAgent = text.includes('"agentId"');
+  const maybeAgent = text.includes('"agentId"') || (plan.byTeammate.size > 0 && text.includes(TEAMMATE_SPAWNED));
   let bySidecar: SubagentFile | undefined;
   if (!maybeAgent) {
     // The ids the line answers, read once: looking each sidecar's id up in the
@@ -146,9 +173,23 @@ export function linkedSubagent(text: string, plan: SubagentPlan): { toolUseId: s
   if (!r) return undefined;
   const toolUseId = r.toolUseId;
   const agentId = typeof r.structured?.agentId === 'string' ? r.structured.agentId : undefined;
-  const sub = (agentId === undefined ? undefined : plan.byAgentId.get(agentId)) ?? plan.byToolUseId.get(toolUseId) ?? bySidecar;
+  const sub = (agentId === undefined ? undefined : plan.byAgentId.get(agentId)) ?? plan.byToolUseId.get(toolUseId) ?? bySidecar ?? spawnedTeammate(r.structured, plan);
   if (!sub || plan.consumed.has(sub.file)) return undefined;
   return { toolUseId, sub };
+}
+
+const TEAMMATE_SPAWNED = 'teammate_spawned';
+
+/**
+ * The file of a teammate an Agent call spawned (`status: "teammate_spawned"`),
+ * found by the teammate's name where the result names no file: before
+ * 2.1.3xx its `agent_id` was `name@team`, which names none. The first file of
+ * that name not read yet.
+ */
+function spawnedTeammate(result: Record<string, unknown> | undefined, plan: SubagentPlan): SubagentFile | undefined {
+  if (result?.status !== TEAMMATE_SPAWNED) return undefined;
+  const name = str(result.name) ?? str(result.teammate_id)?.split('@')[0];
+  return name === undefined ? undefined : plan.byTeammate.get(name)?.find((s) => !plan.consumed.has(s.file));
 }
 
 // Claude Code's run ids read `wf_…`; any other tool's output that says `Run ID:` names no workflow.
@@ -167,7 +208,7 @@ export function linkedWorkflow(text: string, plan: SubagentPlan): { toolUseId: s
   return subs?.length ? { toolUseId: r.toolUseId, subs } : undefined;
 }
 
-const MARKS = ['"agentId"', '"runId"', 'Run ID:', '"agent_progress"'].map((m) => Buffer.from(m));
+const MARKS = ['"agentId"', '"runId"', 'Run ID:', '"agent_progress"', TEAMMATE_SPAWNED].map((m) => Buffer.from(m));
 const ID_KEY = Buffer.from('"tool_use_id":"');
 const ID_NAME = Buffer.from('"tool_use_id"');
 
