@@ -46,7 +46,9 @@ t.test('without a sidecar, the name in a teammate\'s id links it', async (t) => 
   // counter's result loses its agentId (an older build) and its sidecar is gone: its id, acounter-<hex>, still names it.
   rmSync(join(dir, SUB, 'agent-acounter-0123456789abcdef.meta.json'));
   const lead = join(dir, 'lead.jsonl');
-  writeFileSync(lead, readFileSync(lead, 'utf8').replace(/"agentId":"acounter-0123456789abcdef","agent_id":"acounter-0123456789abcdef"/, '"agent_id":"counter@session-lead1abc"'));
+  // And it says no `name` either: only `agent_id: name@team`, as older builds wrote it.
+  writeFileSync(lead, readFileSync(lead, 'utf8').replace(/"agentId":"acounter-0123456789abcdef","agent_id":"acounter-0123456789abcdef","name":"counter","teammate_id":"counter@session-lead1abc"/, '"agent_id":"counter@session-lead1abc"'));
+  t.match(readFileSync(lead, 'utf8'), /"toolUseResult":\{"status":"teammate_spawned","agent_id":"counter@session-lead1abc","team_name"/, 'the result was rewritten');
   t.same((await graded(dir)).grade.runs[0]!.stepsByThread.toolu_T1, 1);
 });
 

@@ -120,3 +120,27 @@ t.test('the same uuid saying something else is not a copy', async (t) => {
   t.same(g.warnings, []);
   t.same(steps(g), { A: 1, B: 1 });
 });
+
+t.test("a subagent linked by the copy's first own record is the copy's", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-bg-'));
+  // Backgrounded while the Agent call ran: the copied part ends with the
+  // call (u2), and the copy's own part begins with its result (u3), which
+  // links the subagent file. By hand: the copy has Agent's subagent (Grep) and its Bash.
+  writeFileSync(join(dir, 'orig.jsonl'), lines('orig', [prompt('u1', 'go'), call('u2', 'm1', 'tA', 'Agent', { prompt: 'look' }), prompt('u9', 'never mind')]));
+  writeFileSync(join(dir, 'copy.jsonl'), lines('copy', [prompt('u1', 'go'), call('u2', 'm1', 'tA', 'Agent', { prompt: 'look' }), result('u3', 'tA', 'done', { agentId: 'x1', status: 'completed' }), call('u4', 'm2', 'tB', 'Bash', { command: 'ls' }), result('u5', 'tB', 'a')], { sessionKind: 'bg' }));
+  mkdirSync(join(dir, 'copy', 'subagents'), { recursive: true });
+  writeFileSync(join(dir, 'copy', 'subagents', 'agent-x1.jsonl'), lines('copy', [prompt('s1', 'look'), call('s2', 'sm1', 'tS', 'Grep', { pattern: 'y' }), result('s3', 'tS', 'y')], { isSidechain: true, agentId: 'x1' }));
+  const g = await graded(['.'], dir);
+  t.same(Object.fromEntries(g.grade.runs.map((r) => [r.session, r.stepsByThread])), { copy: { main: 1, tA: 1 }, orig: { main: 1 } });
+});
+
+t.test('neither marked, the original given second: the one that goes on is the copy', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-bg-'));
+  const shared = [prompt('u1', 'go'), call('u2', 'm1', 'tR', 'Read', { file_path: '/repo/a' }), result('u3', 'tR', 'a')];
+  // a.jsonl (first in the walk) holds OLD's records and goes on; b.jsonl is OLD, which stopped there.
+  writeFileSync(join(dir, 'a.jsonl'), lines('NEW', [...shared, call('u4', 'm2', 'tG', 'Grep', { pattern: 'x' }), result('u5', 'tG', 'x')]));
+  writeFileSync(join(dir, 'b.jsonl'), lines('OLD', shared));
+  const g = await graded(['.'], dir);
+  t.same(steps(g), { NEW: 1, OLD: 1 }, 'no session lost: OLD keeps its Read, NEW its Grep');
+  t.same(g.warnings, ['a.jsonl begins with 3 records copied from b.jsonl: counted there only']);
+});

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import protojson from 'protobufjs/ext/protojson.js';
 import { cli, FIXTURES } from './helpers/cli.js';
-import { readEvaluations } from '../lib/dialects/otel/evaluation-records.js';
+import { fromLogRecord, readEvaluations, toLogRecord } from '../lib/dialects/otel/evaluation-records.js';
 import type { ReadEvaluation } from '../lib/dialects/otel/evaluation-records.js';
 import { otlpLines, reportEvaluations } from '../sinks/otlp.js';
 import { sufficiencyAnalysis } from '../lib/analyses/sufficiency/index.js';
@@ -180,4 +180,24 @@ t.test('hostile strings stay inside their JSON strings', async (t) => {
   // No raw control character, separator or bidi control reaches the file.
   t.notMatch(r.stdout.replace(/\n$/, ''), /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
   for (const l of linesOf(r.stdout)) t.doesNotThrow(() => JSON.parse(l));
+});
+
+t.test('a lone surrogate becomes U+FFFD: protobuf strings are UTF-8', async (t) => {
+  const r = toLogRecord({ name: 'tool_response_sufficiency', explanation: 'cut \ud83d emoji', score: 1 });
+  t.same(r.attributes.find((a) => a.key === 'gen_ai.evaluation.explanation')?.value, { stringValue: 'cut \ufffd emoji' });
+  t.notOk(toLogRecord({ name: 'x', score: Number.NaN }).attributes.some((a) => a.key === 'gen_ai.evaluation.score.value'), 'no score that is not a finite number');
+});
+
+t.test("another producer's record reads back: an int score, base64 ids", async (t) => {
+  const read = fromLogRecord({
+    eventName: 'gen_ai.evaluation.result',
+    traceId: Buffer.from('ab'.repeat(16), 'hex').toString('base64'),
+    spanId: Buffer.from('cd'.repeat(8), 'hex').toString('base64'),
+    attributes: [
+      { key: 'gen_ai.evaluation.name', value: { stringValue: 'relevance' } },
+      { key: 'gen_ai.evaluation.score.value', value: { intValue: '1' } },
+    ],
+  });
+  t.same(read, { evaluation: { name: 'relevance', score: 1 }, traceId: 'ab'.repeat(16), spanId: 'cd'.repeat(8) });
+  t.equal(fromLogRecord({ eventName: 'other', attributes: [] }), undefined, 'another event is no evaluation');
 });

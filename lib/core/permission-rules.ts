@@ -38,6 +38,7 @@ const PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   Read: ['file_path', 'offset', 'limit', 'pages'],
   Edit: ['file_path', 'old_string', 'new_string', 'replace_all'],
   Write: ['file_path', 'content'],
+  MultiEdit: ['file_path', 'edits'],
   NotebookEdit: ['notebook_path', 'cell_id', 'new_source', 'cell_type', 'edit_mode'],
   Grep: ['pattern', 'path', 'glob', 'type', 'output_mode', 'multiline', 'head_limit', 'offset'],
   Glob: ['pattern', 'path'],
@@ -52,6 +53,7 @@ const MAIN_FIELD: Readonly<Record<string, string>> = {
   Read: 'file_path',
   Edit: 'file_path',
   Write: 'file_path',
+  MultiEdit: 'file_path',
   Grep: 'path',
   Glob: 'path',
   NotebookEdit: 'notebook_path',
@@ -66,8 +68,10 @@ export function parameterRule(name: string, spec: string): { param: string; valu
   if (!m) return undefined;
   const param = m[1]!;
   const tool = canonicalToolName(name);
-  // Only WebFetch's own specifier is `domain:`; Bash's legacy `prefix:*` is a command.
+  // Only WebFetch's own specifier is `domain:`. Bash's legacy `prefix:*` stays a
+  // command even where the word is also a parameter's name (`timeout:*`, `command:*`).
   if (tool === 'WebFetch' && param === 'domain') return undefined;
+  if ((tool === 'Bash' || tool === 'PowerShell') && m[2] === '*') return undefined;
   const known = PARAMETERS[tool];
   if (known !== undefined && !known.includes(param)) return undefined;
   return { param, value: m[2]! };
@@ -110,21 +114,50 @@ function commandPrefix(source: string): { name: string; prefix: string } | undef
   return { name, prefix: spec.slice(0, -2) };
 }
 
+const MCP_SERVER = /^mcp__[^_]/;
+
+/** `mcp__server` alone (no tool after it): it names every tool of the server. */
+function isMcpServer(name: string): boolean {
+  return MCP_SERVER.test(name) && !name.slice(5).includes('__');
+}
+
 /**
- * Does deny rule `broad` already deny every call `narrow` denies? A bare
- * tool covers its every specifier, an MCP server its tools, a command
- * prefix every longer command it begins (`git push *` covers `git push --force *`).
+ * The deny rules no other rule of the list already covers, in order: a bare
+ * tool covers its every specifier, an MCP server its tools, a command prefix
+ * every longer command it begins (`git push *` covers `git push --force *`).
+ * Only a strictly broader rule covers another, so two rules that mean the
+ * same (`Foo`, `Foo(*)`) both stay; and the lookups are by set, in time
+ * linear in the rules' length.
  */
-export function ruleImplies(broad: string, narrow: string): boolean {
-  if (broad === narrow) return true;
-  const b = ruleParts(broad);
-  const n = ruleParts(narrow);
-  if (b.spec === undefined && !b.name.includes('*')) {
-    if (canonicalToolName(b.name) === canonicalToolName(n.name)) return true;
-    if (/^mcp__[^_]/.test(b.name) && !b.name.slice(5).includes('__') && n.name.startsWith(`${b.name}__`)) return true;
-    return false;
+export function withoutCovered(rules: readonly string[]): string[] {
+  const bare = new Set<string>();
+  const servers = new Set<string>();
+  const prefixes = new Map<string, Set<string>>();
+  for (const r of rules) {
+    const { name, spec } = ruleParts(r);
+    if (spec === undefined && !name.includes('*')) {
+      bare.add(canonicalToolName(name));
+      if (isMcpServer(name)) servers.add(name);
+    }
+    const p = commandPrefix(r);
+    if (p !== undefined) {
+      const set = prefixes.get(p.name) ?? new Set<string>();
+      set.add(p.prefix);
+      prefixes.set(p.name, set);
+    }
   }
-  const bp = commandPrefix(broad);
-  const np = commandPrefix(narrow);
-  return bp !== undefined && np !== undefined && bp.name === np.name && (np.prefix === bp.prefix || np.prefix.startsWith(`${bp.prefix} `));
+  const covered = (r: string): boolean => {
+    const { name, spec } = ruleParts(r);
+    if (spec !== undefined && bare.has(canonicalToolName(name))) return true;
+    const cut = name.indexOf('__', 5);
+    if (MCP_SERVER.test(name) && cut !== -1 && servers.has(name.slice(0, cut))) return true;
+    const p = commandPrefix(r);
+    if (p === undefined) return false;
+    // A shorter prefix of whole words (`git push` for `git push --force`).
+    const words = p.prefix.split(' ');
+    const set = prefixes.get(p.name);
+    for (let k = words.length - 1; k > 0 && set; k--) if (set.has(words.slice(0, k).join(' '))) return true;
+    return false;
+  };
+  return rules.filter((r) => !covered(r));
 }

@@ -224,7 +224,9 @@ export class Normalizer implements StageLogic<PreRecord | StreamItem, StreamItem
         const s = this.#session(item.file, push);
         s.file = item.file;
         if (item.edge === 'start') {
-          // A subagent read in within a copy's leading part belongs to the session it was copied from.
+          // A subagent read in at a copied result belongs to the session it was copied from; one
+          // read in once every copied record is past is linked by the copy's own first record.
+          if (s.copied !== null && s.copied.left === 0 && s.threadOverride === undefined) s.copied = null;
           if (s.copied === null) s.emit({ kind: 'thread_open', spawnedBy: item.spawnedBy, threadKind: item.threadKind }, item.thread, 0, {});
           s.pushThread(item.thread);
         } else s.popThread();

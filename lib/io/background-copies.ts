@@ -7,7 +7,8 @@
 // prefix: the copy's records, up to where the two diverge, are the other's
 // steps — counted there, skipped in the copy (`copyOf`), whose own run
 // starts where they end. The copy is the one marked `sessionKind: "bg"`
-// when only one is (some installs mark every file), else the later input.
+// when only one is (some installs mark every file); else, of two, the one
+// that goes on from the other where the other stops; else the later input.
 //
 // The prefix is found by reading the pair in step, one record at a time: no
 // set of every uuid of a project, so memory stays bounded by a line, and the
@@ -55,35 +56,55 @@ async function* uuidsOf(file: string, cwd: string | undefined): AsyncGenerator<s
   }
 }
 
+/** What reading a pair in step found. */
+export interface SharedPrefix {
+  /** How many of the copy's uuid-bearing records are copies of the original's. */
+  readonly records: number;
+  /** The copy has records of its own after them. */
+  readonly copyGoesOn: boolean;
+  /** The original has records after the last one copied. */
+  readonly originalGoesOn: boolean;
+}
+
 /**
- * How many of `copy`'s uuid-bearing records are copies of `original`'s: the
- * copy's records are matched in order against the original's, which may
+ * The copy's records matched in order against the original's, which may
  * hold records the copy left out; the first copy record the original does
  * not have ends the prefix.
  */
-export async function copiedPrefix(original: string, copy: string, cwd?: string): Promise<number> {
+export async function sharedPrefix(original: string, copy: string, cwd?: string): Promise<SharedPrefix> {
   const o = uuidsOf(original, cwd);
   const c = uuidsOf(copy, cwd);
-  let n = 0;
+  let records = 0;
+  let copyGoesOn = false;
+  let originalGoesOn = false;
   try {
-    for await (const u of c) {
+    for (let u = await c.next(); !u.done; u = await c.next()) {
       let found = false;
       for (let r = await o.next(); !r.done; r = await o.next()) {
-        if (r.value === u) {
+        if (r.value === u.value) {
           found = true;
           break;
         }
       }
-      if (!found) break;
-      n++;
+      if (!found) {
+        copyGoesOn = true;
+        break;
+      }
+      records++;
     }
+    originalGoesOn = !(await o.next()).done;
   } catch {
     // An unreadable file: what matched so far stands; the read that follows reports it.
+    copyGoesOn = true;
   } finally {
     await o.return(undefined);
     await c.return(undefined);
   }
-  return n;
+  return { records, copyGoesOn, originalGoesOn };
+}
+
+export async function copiedPrefix(original: string, copy: string, cwd?: string): Promise<number> {
+  return (await sharedPrefix(original, copy, cwd)).records;
 }
 
 /**
@@ -110,6 +131,13 @@ export async function markCopies(sessions: readonly SessionInput[], heads: Reado
     const bg = (i: number): boolean => heads.get(sessions[i]!.files[0]!)?.background === true;
     // Unmarked first, then in input order: the first is the original.
     const order = [...members].sort((a, b) => Number(bg(a)) - Number(bg(b)) || a - b);
+    if (members.length === 2 && bg(order[0]!) === bg(order[1]!)) {
+      // The mark does not tell: the original is the one the other wholly
+      // contains and goes on from (it stopped where the copy was made).
+      const [a, b] = order as [number, number];
+      const p = await sharedPrefix(sessions[a]!.files[0]!, sessions[b]!.files[0]!, cwd);
+      if (!p.copyGoesOn && p.originalGoesOn) order.reverse();
+    }
     for (let k = 1; k < order.length; k++) {
       const copy = sessions[order[k]!]!;
       let best: CopyOf | undefined;

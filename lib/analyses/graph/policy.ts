@@ -12,7 +12,7 @@ import { BLASTS, isDangerous, effectiveBlast } from './blast.js';
 import type { Graph } from './document.js';
 import { BASH_PREFIX, isPseudo } from './nodes.js';
 import { BASH_DENY_RULES } from './bash-class.js';
-import { ruleImplies } from '../../core/permission-rules.js';
+import { withoutCovered } from '../../core/permission-rules.js';
 
 export const policySchema = z.object({
   /** The fragment itself: plain rule strings, as Claude Code expects. */
@@ -39,8 +39,7 @@ export function policy(graph: Graph): Policy {
     }
   }
   // One rule once, even if two classes list it, and none a broader one covers.
-  const unique = [...new Set(rules.map((r) => r.rule))];
-  const deny = unique.filter((r) => !unique.some((b) => b !== r && ruleImplies(b, r)));
+  const deny = withoutCovered([...new Set(rules.map((r) => r.rule))]);
   const kept = new Set(deny);
   return { settings: { permissions: { deny } }, rules: rules.filter((r) => kept.has(r.rule)) };
 }

@@ -188,8 +188,12 @@ const TEAMMATE_SPAWNED = 'teammate_spawned';
  */
 function spawnedTeammate(result: Record<string, unknown> | undefined, plan: SubagentPlan): SubagentFile | undefined {
   if (result?.status !== TEAMMATE_SPAWNED) return undefined;
-  const name = str(result.name) ?? str(result.teammate_id)?.split('@')[0];
-  return name === undefined ? undefined : plan.byTeammate.get(name)?.find((s) => !plan.consumed.has(s.file));
+  const atTeam = (x: unknown): string | undefined => (str(x)?.includes('@') ? str(x)!.slice(0, str(x)!.indexOf('@')) : undefined);
+  const name = str(result.name) ?? atTeam(result.teammate_id) ?? atTeam(result.agent_id);
+  const files = name === undefined ? undefined : plan.byTeammate.get(name);
+  // Read ones are at the front (files are taken in order): drop them, so a name spawned again and again costs no rescans.
+  while (files?.length && plan.consumed.has(files[0]!.file)) files.shift();
+  return files?.[0];
 }
 
 // Claude Code's run ids read `wf_…`; any other tool's output that says `Run ID:` names no workflow.

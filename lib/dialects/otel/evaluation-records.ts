@@ -7,7 +7,7 @@
 // on the way out and a reader gets back exactly what was written.
 import type { Evaluation } from '../../core/evaluation.js';
 import { isObject } from '../../core/records.js';
-import { anyValue } from './span-info.js';
+import { anyValue, hexId } from './span-info.js';
 
 export const EVALUATION_EVENT = 'gen_ai.evaluation.result';
 
@@ -53,12 +53,20 @@ export function evaluationLink(e: Evaluation): { traceId?: string; spanId?: stri
   return span !== undefined ? { traceId: e.run, spanId: span } : { traceId: e.run };
 }
 
+/**
+ * A protobuf `string` must be valid UTF-8: a lone surrogate in a transcript's
+ * text (a cut emoji) would make a strict OTLP receiver reject the whole
+ * request, so it becomes U+FFFD, as a UTF-8 encoder writes it.
+ */
+const wellFormed = (s: string): string => (s as string & { toWellFormed(): string }).toWellFormed();
+
 export function toLogRecord(e: Evaluation): EvaluationLogRecord {
   const attributes: KeyValue[] = [];
   for (const [field, key] of STRING_ATTRIBUTES) {
     const v = e[field];
-    if (typeof v === 'string') attributes.push({ key, value: { stringValue: v } });
-    if (field === 'name' && e.score !== undefined) attributes.push({ key: SCORE, value: { doubleValue: e.score } });
+    if (typeof v === 'string') attributes.push({ key, value: { stringValue: wellFormed(v) } });
+    // A score is a finite number (OTLP/JSON would write NaN or Infinity as text, which no double reads back as).
+    if (field === 'name' && e.score !== undefined && Number.isFinite(e.score)) attributes.push({ key: SCORE, value: { doubleValue: e.score } });
   }
   return { eventName: EVALUATION_EVENT, ...evaluationLink(e), attributes };
 }
@@ -82,11 +90,13 @@ export function fromLogRecord(r: unknown): ReadEvaluation | undefined {
     const v = attrs.get(key);
     if (typeof v === 'string') e[field] = v;
   }
+  // Another producer may write the score as an int (OTLP/JSON gives it as text).
   const score = attrs.get(SCORE);
-  if (typeof score === 'number') e.score = score;
-  const id = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x.toLowerCase() : undefined);
-  const traceId = id(r.traceId);
-  const spanId = id(r.spanId);
+  const n = typeof score === 'number' ? score : typeof score === 'string' && /^-?[0-9]+$/.test(score) ? Number(score) : undefined;
+  if (n !== undefined && Number.isFinite(n)) e.score = n;
+  const id = (x: unknown, digits: number): string | undefined => (typeof x === 'string' && x !== '' ? hexId(x, 'otlp', digits) : undefined);
+  const traceId = id(r.traceId, 32);
+  const spanId = id(r.spanId, 16);
   return { evaluation: { ...e } as unknown as Evaluation, ...(traceId ? { traceId } : {}), ...(spanId ? { spanId } : {}) };
 }
 
