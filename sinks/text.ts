@@ -35,14 +35,17 @@ export function liveLine(item: StreamItem, analyses: readonly Configured[], buil
 export interface TextOptions extends SinkOptions {
   /** Print each finding as it is decided, then the report (`--follow`). */
   live?: boolean;
+  /** Analyses whose block the text leaves out (their sections stay in the report): a command that prints a reference's text as it is. */
+  hidden?: readonly string[];
   /** Colour for a terminal (default none). */
   paint?: Paint;
 }
 
 /** A sink: stream items in, the text report out when the input ends (and findings as decided when live). */
 export function text(opts: TextOptions): Transform {
-  const { live, paint = plain, ...rest } = opts;
+  const { live, paint = plain, hidden = [], ...rest } = opts;
   const analyses = analysesOf(rest);
   rest.analyses = analyses;
-  return live ? reportSink(rest, (r) => `\n${renderText(r, analyses, paint)}`, (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => renderText(r, analyses, paint));
+  const shown = analyses.filter((c) => !hidden.includes(c.analysis.name));
+  return live ? reportSink(rest, (r) => `\n${renderText(r, shown, paint)}`, (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => renderText(r, shown, paint));
 }

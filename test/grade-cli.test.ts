@@ -101,9 +101,9 @@ t.test('near-miss patterns are warned about', async (t) => {
 t.test('junit: testsuites > testsuite per task > testcase per run', async (t) => {
   const r = await cli(['grade', '--reporter', 'junit', '--config', selftestConfig, traces]);
   const xml = r.stdout;
-  t.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="agent-eval-stream grade" tests="6" failures="3" errors="0">\n/);
+  t.match(xml, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="agent-eval-stream grade usage" tests="6" failures="3" errors="0">\n/);
   const suites = [...xml.matchAll(/<testsuite name="([^"]+)" tests="(\d+)" failures="(\d+)" errors="0">([\s\S]*?)<\/testsuite>/g)];
-  t.same(suites.map((m) => [m[1], m[2], m[3]]), [['gate', '1', '1'], ['T1-clean', '1', '0'], ['T2-corrupt', '1', '1'], ['T3-flaky', '3', '1']]);
+  t.same(suites.map((m) => [m[1], m[2], m[3]]), [['gate', '1', '1'], ['T1-clean', '1', '0'], ['T2-corrupt', '1', '1'], ['T3-flaky', '3', '1'], ['usage', '0', '0']], 'usage: a suite of no tests, its figures as properties (traces.json records none)');
   t.match(suites[0]![4]!, /<failure type="gate" message="[^"]*corrupt-success/, 'the gate fails with its reasons');
   t.match(suites[1]![4]!, /<property name="config" value="[^"]+"\/><property name="verified" value="false"\/><property name="failOn" value="corrupt-success,flaky,failing"\/>/, 'config and verified in every suite');
   const corrupt = suites[2]![4]!;
@@ -119,7 +119,7 @@ t.test('junit: a gate failed on warnings alone shows a failure', async (t) => {
   writeFileSync(file, jsonl([init(), req('m1', [toolUse('a', 'Edit', { file_path: 'x' })]), res('a', 'ok'), done()]));
   const r = await cli(['grade', '--reporter', 'junit', '--fail-on', 'warnings', '--config', join(dir, 'cfg.yaml'), file]);
   t.equal(r.code, 3);
-  t.match(r.stdout, /<testsuites name="agent-eval-stream grade" tests="2" failures="1" errors="0">/);
+  t.match(r.stdout, /<testsuites name="agent-eval-stream grade usage" tests="2" failures="1" errors="0">/);
   t.match(r.stdout, /<testsuite name="gate" tests="1" failures="1" errors="0">[\s\S]*<failure type="gate"/);
 });
 

@@ -71,9 +71,8 @@ t.test('every count keeps its name, and the report passes its own schema', async
     t.same(run.flags.map((f) => f.tool), ['__proto__', 'constructor'], `${run.run}: both forbidden tools flagged`);
   }
   t.same(Object.entries(r.grade!.patterns), [['__proto__', { exact: 3, folded: 0 }], ['constructor(*)', { exact: 3, folded: 0 }]]);
-  // Usage: 1000 input tokens per message; the thread has 3 messages, counted
-  // when it closes (the Task's result), main 1, counted at the session's end.
-  for (const b of r.tokens!.bySession) t.same(Object.entries(b.byThread).map(([k, v]) => [k, v.messages, v.input]), [[b.session, 3, 3000], ['main', 1, 1000]], `${b.session}: tokens by thread`);
+  // Usage: 1000 input tokens per message; main 1, the thread 3; threads in the order they appear.
+  for (const b of r.tokens!.bySession) t.same(Object.entries(b.byThread).map(([k, v]) => [k, v.messages, v.input]), [['main', 1, 1000], [b.session, 3, 3000]], `${b.session}: tokens by thread`);
   t.same(r.tokens!.total.messages, 12);
 
   const text = JSON.stringify(r);

@@ -57,7 +57,12 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   t.same(r.threads, { toolu_A1: 'subagent', toolu_A2: 'subagent', 'agent-a9': 'orphan', 'agent-acompact-abc123': 'internal' }, 'every thread reported as what it is');
   const { renderGradeText } = await import('../lib/analyses/grade/render-text.js');
   t.match(renderGradeText(report.grade!), /- threads: agent-a9 orphan \(no delegation links it\) · agent-acompact-abc123 internal \(not graded\)/);
-  t.same(report.tokens!.bySession[0]!.byThread.toolu_A1, { messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0 }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
+  t.same(report.tokens!.bySession[0]!.byThread.toolu_A1, {
+    messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0,
+    // The fixture's model has no price; its Agent call names no subagent type;
+    // its own records run from 10:00:42 (its first call) to 10:00:46 (its last text).
+    costUsd: 0, unpriced: ['claude-test'], agentType: '(unspecified)', wallMs: 4000,
+  }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });
 
 t.test('2.0: flat agent files beside the session, chosen by their sessionId', async (t) => {

@@ -7,8 +7,11 @@ import type { GradeOptions } from './grade/options.js';
 import { sufficiencyAnalysis } from './sufficiency/index.js';
 import { gradeAnalysis } from './grade/index.js';
 import { usageAnalysis } from './usage/index.js';
+import { DEFAULT_PRICES } from '../core/model-prices.js';
 import { sufficiencyConfig } from './sufficiency/config.js';
 import { gradeConfig } from './grade/config.js';
+import { usageConfig } from './usage/config.js';
+import type { UsageOptions } from './usage/counter.js';
 
 const BUILT_IN = [sufficiencyAnalysis, gradeAnalysis, usageAnalysis] as const;
 
@@ -18,7 +21,7 @@ export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
 export type BuiltInSections = SectionsOf<typeof BUILT_IN>;
 
 /** The built-in analyses' keys in agent-eval.yaml, as one zod shape (their `config`, typed). */
-export const BUILT_IN_CONFIG = { ...sufficiencyConfig, ...gradeConfig };
+export const BUILT_IN_CONFIG = { ...sufficiencyConfig, ...gradeConfig, ...usageConfig };
 
 export function analysisNamed(name: string, analyses: readonly Analysis[] = ANALYSES): Analysis | undefined {
   return analyses.find((a) => a.name === name);
@@ -31,6 +34,8 @@ export interface BuiltInChoice {
   sufficiency?: SufficiencyOptions | false;
   /** Grading runs when given (see `gradeOptions`). */
   grade?: GradeOptions;
+  /** Usage always runs; its price table (default: the built-in one). */
+  usage?: UsageOptions;
 }
 
 /** The built-in analyses, configured: sufficiency (unless false), grading (when given), usage — in report order. */
@@ -38,6 +43,6 @@ export function builtInAnalyses(o: BuiltInChoice = {}): Configured[] {
   const out: Configured[] = [];
   if (o.sufficiency !== false) out.push(configure(sufficiencyAnalysis, o.sufficiency ?? {}) as Configured);
   if (o.grade) out.push(configure(gradeAnalysis, o.grade) as Configured);
-  out.push(configure(usageAnalysis, {}) as Configured);
+  out.push(configure(usageAnalysis, o.usage ?? { prices: DEFAULT_PRICES }) as Configured);
   return out;
 }

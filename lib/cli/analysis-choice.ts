@@ -10,6 +10,8 @@ import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
 import type { LoadedConfig } from '../io/config.js';
+import { priceTable } from '../core/prices.js';
+import { DEFAULT_PRICES } from '../core/model-prices.js';
 
 /** The analyses a command can be asked for (token usage always runs). */
 export const CHOOSABLE = ['sufficiency', 'grade'] as const;
@@ -52,5 +54,6 @@ export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: Loa
   return builtInAnalyses({
     sufficiency: chosen.includes('sufficiency') ? { probe: f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker: c.sufficiency?.marker ?? DEFAULT_MARKER } : false,
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
+    usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
   });
 }

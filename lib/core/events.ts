@@ -126,6 +126,10 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     output: z.number(),
     cacheRead: z.number(),
     cacheCreation: z.number(),
+    /** Of `cacheCreation`, what was written to the 1-hour cache (priced higher than the default 5-minute one), when the source says. */
+    cacheCreation1h: z.number().optional(),
+    /** The model that answered, as the source names it. */
+    model: z.string().optional(),
   }),
   z.object({
     kind: z.literal('assistant_text'),

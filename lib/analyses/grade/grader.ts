@@ -83,6 +83,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       }
       case 'thread_close':
         if (ev.run === undefined) this.#claude?.closeThread(ev.thread, flag(this.#claude.run));
+        else this.#explicit.get(ev.run)?.at(-1)?.threadUsageEnds(ev.thread);
         return;
       case 'turn_end':
         this.#segment(ev);
@@ -105,9 +106,11 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         this.#sessionEnd(ev, push);
         return;
       case 'assistant_text':
-      case 'usage':
         // A session that says anything is a run, even one without a tool call.
         this.#route(ev);
+        return;
+      case 'usage':
+        this.#route(ev).usage(ev);
         return;
       default:
         this.#segment(ev);
@@ -208,6 +211,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       flags: g.flags,
       notEvaluated: g.notEvaluated,
       ...(g.span !== undefined ? { span: g.span } : {}),
+      ...(g.used ? { usage: g.used } : {}),
       ...(g === this.#claude ? this.#ending : {}),
     };
     push(gradeResult(session, result));

@@ -6,7 +6,8 @@ import type { GradeSection } from './report-section.js';
 import type { AnalysisItem } from '../../core/items.js';
 import type { GradeItem } from './items.js';
 import type { Verdict } from './verdicts.js';
-import { deliveredText, passKText } from './verdicts.js';
+import { deliveredText, passKText, VERDICTS } from './verdicts.js';
+import { formatUsd } from '../../core/prices.js';
 import { plain } from '../../core/style.js';
 import type { Paint, Style } from '../../core/style.js';
 import { printable } from '../../core/escape.js';
@@ -53,10 +54,25 @@ export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
     `pass^j ${estimates(g.summary.passHat)} | pass@j ${estimates(g.summary.passAt)} | pass^j, corrupt-success as failed: ${estimates(g.summary.passHatGated)}`,
     `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
   );
+  const costs = costByVerdict(g);
+  if (costs) out.push(`cost by verdict: ${costs}`);
   for (const w of g.warnings) out.push(`warning: ${p(w)}`);
   out.push(`gate: ${paint(g.gate.exitCode === 0 ? 'green' : 'red', gateWords(g))} (${g.gate.exitCode === 0 ? '' : `exit ${g.gate.exitCode}, `}fail-on ${g.failOn.join(',')})`);
   for (const reason of g.gate.reasons) out.push(`  - ${p(reason)}`);
   return `${out.join('\n')}\n`;
+}
+
+/** What the runs of each verdict cost (the runs that record usage), or undefined when none does. */
+export function costByVerdict(g: GradeSection): string | undefined {
+  const parts: string[] = [];
+  for (const verdict of VERDICTS) {
+    const runs = g.runs.filter((r) => r.verdict === verdict && r.usage);
+    if (!runs.length) continue;
+    const usd = runs.reduce((s, r) => Math.min(s + r.usage!.costUsd, Number.MAX_VALUE), 0);
+    const unpriced = [...new Set(runs.flatMap((r) => r.usage!.unpriced ?? []))].sort();
+    parts.push(`${verdict} ${formatUsd(usd)}${unpriced.length ? ` + no price for ${unpriced.map(p).join(', ')}` : ''} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
+  }
+  return parts.length ? parts.join(' · ') : undefined;
 }
 
 /** One line for a flag or a graded run the moment it is decided, for a followed run. */

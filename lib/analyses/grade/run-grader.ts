@@ -15,6 +15,9 @@ import { classifyShell } from '../../shell/file-access.js';
 import { Fifo, RecentSet } from '../../core/fifo.js';
 import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../../core/tools.js';
 import type { GradeOptions } from './options.js';
+import { MessageTally } from '../../core/message-tally.js';
+import type { UsageEvent } from '../../core/message-tally.js';
+import { priceOf, requestCost } from '../../core/prices.js';
 
 /** How many recent call ids a run remembers to recognise a copied call. */
 export const RECENT_IDS = 65536;
@@ -73,6 +76,17 @@ export function groundingKey(p: string, cwd: string | undefined): string {
   return resolvePath(p, cwd) ?? posix.normalize(p.replace(/\\/g, '/'));
 }
 
+/** A run's requests: tokens, each message once, and their cost; models without a price named apart. */
+export interface RunUsage {
+  messages: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+  costUsd: number;
+  unpriced?: string[];
+}
+
 export class RunGrader {
   readonly run: string;
   readonly observes: Observes;
@@ -92,6 +106,9 @@ export class RunGrader {
 
   /** The run's own span, when its source names one. */
   readonly span: string | undefined;
+  /** Its requests' tokens and cost, each message once (usage's rules); undefined until one is counted. */
+  used: RunUsage | undefined;
+  readonly #tally = new MessageTally((u) => this.#countUsage(u));
 
   constructor(run: string, options: GradeOptions, observes: Observes, span?: string) {
     this.run = run;
@@ -159,7 +176,13 @@ export class RunGrader {
   }
 
   /** The thread is over: calls never answered count as succeeded (the reference's rule). */
+  /** The thread is over: its last message's usage counts. */
+  threadUsageEnds(thread: string): void {
+    this.#tally.flush(thread);
+  }
+
   closeThread(thread: string, push: (f: Flag) => void): void {
+    this.#tally.flush(thread);
     const t = this.#threads.get(thread);
     if (!t) return;
     this.#drain(t, push, true);
@@ -173,8 +196,24 @@ export class RunGrader {
     this.#threads.delete(thread);
   }
 
+  usage(u: UsageEvent): void {
+    this.#tally.add(u);
+  }
+
+  #countUsage(u: UsageEvent): void {
+    const model = u.model ?? '(unknown)';
+    const price = priceOf(model, this.#o.prices);
+    const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
+    const usd = price ? requestCost(u, price) : free ? 0 : null;
+    const prev = this.used ?? { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 };
+    const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);
+    const unpriced = usd === null ? [...new Set([...(prev.unpriced ?? []), model])].sort() : prev.unpriced;
+    this.used = { messages: prev.messages + 1, input: sum(prev.input, u.input), output: sum(prev.output, u.output), cacheRead: sum(prev.cacheRead, u.cacheRead), cacheCreation: sum(prev.cacheCreation, u.cacheCreation), costUsd: sum(prev.costUsd, usd ?? 0), ...(unpriced ? { unpriced } : {}) };
+  }
+
   finish(push: (f: Flag) => void): void {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
+    this.#tally.flushAll();
     if (this.#steps > this.#o.stepBudget) {
       this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${this.#o.stepBudget}`, count: this.#steps });
     }

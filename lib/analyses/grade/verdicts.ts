@@ -1,7 +1,9 @@
 import type { ThreadKind } from '../../core/events.js';
 // From flags to verdicts, tasks, pass^k and the gate. All of it is derived
 // from the list of run results, so reports merge by concatenating runs.
-import type { Flag } from './run-grader.js';
+import type { Flag, RunUsage } from './run-grader.js';
+
+export type { RunUsage } from './run-grader.js';
 import type { FailOn } from './options.js';
 import { maxOf } from '../../core/arrays.js';
 
@@ -25,6 +27,8 @@ export interface RunResult {
   flags: Flag[];
   /** Rules this source cannot support, reported rather than passed or fired. */
   notEvaluated: string[];
+  /** Its requests' tokens and cost (absent when the source records no usage). */
+  usage?: RunUsage;
   /** The run's own span (OpenTelemetry input): what a verdict exported as OpenTelemetry is attached to. */
   span?: string;
   /** Why the run ended, as its last result says (Claude Code 2.1.x `terminal_reason`). */

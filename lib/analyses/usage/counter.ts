@@ -1,67 +1,165 @@
-// Token totals per thread and in all. Claude Code repeats a message's usage
-// on every block of it, growing `output_tokens` as it streams: each
-// `message.id` counts once, with the last usage seen (the reference's
-// session script summed every line and counted multi-block messages twice).
-// Blocks of one message arrive together within their thread, so one message
-// per thread is kept open: memory is bounded by open threads.
+// Token usage per session, thread and model, and its cost. Each message
+// counts once, with its last usage (lib/core/message-tally.ts; the
+// reference's session script summed every line and counted multi-block
+// messages twice). A thread is labelled by the kind of agent that ran it:
+// the subagent type its Task/Agent call asked for. Each request is priced
+// as it is counted (a long prompt may be billed at a higher rate); a model
+// without a price is named, never priced at $0.
 import type { EventOf } from '../../core/events.js';
 import type { StreamItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
-import type { ReportedUsage, TokenCounts } from './token-counts.js';
-import { addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
+import { isDelegation } from '../../core/tools.js';
+import { MessageTally } from '../../core/message-tally.js';
+import type { PriceTable } from '../../core/prices.js';
+import { priceOf, requestCost } from '../../core/prices.js';
+import type { Cost, ModelTokens, ReportedUsage, ThreadUsage, TokenCounts } from './token-counts.js';
+import { addCosts, addModelTokens, addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
+
+export interface UsageOptions {
+  readonly prices?: PriceTable;
+}
+
+/** The model key of usage whose source names no model. */
+export const UNKNOWN_MODEL = '(unknown)';
+
+interface ThreadState {
+  agentType: string;
+  /** Per model: a Map, so a model named `__proto__` is a model like any other. */
+  readonly byModel: Map<string, ModelTokens>;
+  firstTs: string | undefined;
+  lastTs: string | undefined;
+}
+
+const emptyModel = (): ModelTokens => ({ ...emptyTokenCounts(), cacheCreation1h: 0, costUsd: 0 });
+
+/** Events read from a thread's own records: their timestamps bound its wall time. */
+const TIMED: ReadonlySet<string> = new Set(['tool_call', 'tool_result', 'assistant_text', 'usage', 'compaction']);
+
+/** Subagent types are the agent's text: kept short in the report. */
+const MAX_TYPE_CHARS = 80;
+
+function agentTypeOf(input: Record<string, unknown>): string {
+  const t = input.subagent_type;
+  if (typeof t === 'string' && t !== '') return t.slice(0, MAX_TYPE_CHARS);
+  // A named Agent call spawns a teammate of an agent team.
+  return typeof input.name === 'string' && input.name !== '' ? 'teammate' : '(unspecified)';
+}
 
 export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
-  /** The message still streaming in each thread, with its latest usage. */
-  #open = new Map<string, EventOf<'usage'>>();
+  readonly #prices: PriceTable;
+  readonly #tally = new MessageTally((u) => this.#count(u));
   /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
-  #byThread = new Map<string, TokenCounts>();
+  #threads = new Map<string, ThreadState>();
+  /** Delegation calls of this session and the agent type each asked for: what their threads are labelled. */
+  #delegated = new Map<string, string>();
   /** The session's last result's totals: cumulative, so the last one is the session's. */
   #reported: ReportedUsage | undefined;
+
+  constructor(o: UsageOptions = {}) {
+    this.#prices = o.prices ?? new Map();
+  }
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
     if (isAnalysisItem(ev)) return;
+    // A thread's own records only: its opening and closing are stamped by whatever event caused them.
+    if (ev.ts !== undefined && TIMED.has(ev.kind)) this.#seen(ev.thread, ev.ts);
     switch (ev.kind) {
       case 'session_start':
-        this.#open.clear();
-        this.#byThread = new Map();
+        this.#tally.clear();
+        this.#threads = new Map();
+        this.#delegated = new Map();
         this.#reported = undefined;
+        return;
+      case 'tool_call':
+        if (isDelegation(ev.name)) this.#delegated.set(ev.id, agentTypeOf(ev.input));
+        return;
+      case 'thread_open':
+        this.#thread(ev.thread).agentType = this.#typeOf(ev.thread, ev.spawnedBy);
         return;
       case 'turn_end': {
         const o = ev.outcome;
         if (o && (o.costUsd !== undefined || o.byModel !== undefined)) this.#reported = { costUsd: o.costUsd ?? 0, byModel: o.byModel ?? {} };
         return;
       }
-      case 'usage': {
-        const cur = this.#open.get(ev.thread);
-        if (cur && cur.messageId !== ev.messageId) this.#count(cur);
-        this.#open.set(ev.thread, ev);
+      case 'usage':
+        this.#tally.add(ev);
         return;
-      }
       case 'thread_close':
-        this.#flush(ev.thread);
+        this.#tally.flush(ev.thread);
         return;
-      case 'session_end': {
-        for (const thread of [...this.#open.keys()]) this.#flush(thread);
-        const total = [...this.#byThread.values()].reduce(addTokenCounts, emptyTokenCounts());
-        push(usageSummary(ev.session, total, Object.fromEntries(this.#byThread), this.#reported));
-        this.#byThread = new Map();
+      case 'session_end':
+        this.#tally.flushAll();
+        push(this.#summary(ev));
+        this.#threads = new Map();
+        this.#delegated = new Map();
         this.#reported = undefined;
         return;
-      }
       default:
         return;
     }
   }
 
-  #flush(thread: string): void {
-    const cur = this.#open.get(thread);
-    if (cur) this.#count(cur);
-    this.#open.delete(thread);
+  #typeOf(thread: string, spawnedBy: string | null): string {
+    if (thread === 'main') return 'main';
+    const asked = spawnedBy === null ? undefined : this.#delegated.get(spawnedBy);
+    if (asked !== undefined) return thread === spawnedBy ? asked : 'workflow';
+    return spawnedBy === null ? '(unlinked)' : '(unspecified)';
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) this.#threads.set(thread, (t = { agentType: thread === 'main' ? 'main' : this.#typeOf(thread, this.#delegated.has(thread) ? thread : null), byModel: new Map(), firstTs: undefined, lastTs: undefined }));
+    return t;
+  }
+
+  #seen(thread: string, ts: string): void {
+    const t = this.#thread(thread);
+    t.firstTs ??= ts;
+    t.lastTs = ts;
   }
 
   #count(u: EventOf<'usage'>): void {
-    this.#byThread.set(u.thread, addTokenCounts(this.#byThread.get(u.thread) ?? emptyTokenCounts(), { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation }));
+    const t = this.#thread(u.thread);
+    const model = u.model ?? UNKNOWN_MODEL;
+    const price = priceOf(model, this.#prices);
+    // A request that used no tokens (Claude Code's `<synthetic>` messages) costs nothing, priced or not.
+    const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
+    const usd = price ? requestCost(u, price) : free ? 0 : null;
+    const one: ModelTokens = { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation, cacheCreation1h: u.cacheCreation1h ?? 0, costUsd: usd };
+    t.byModel.set(model, addModelTokens(t.byModel.get(model) ?? emptyModel(), one));
+  }
+
+  /** Tokens of some models, and what they cost. */
+  #priced(byModel: ReadonlyMap<string, ModelTokens>): { counts: TokenCounts; cost: Cost } {
+    let counts = emptyTokenCounts();
+    let cost: Cost = { costUsd: 0 };
+    for (const [model, t] of byModel) {
+      counts = addTokenCounts(counts, t);
+      cost = addCosts(cost, t.costUsd !== null ? { costUsd: t.costUsd } : { costUsd: 0, unpriced: [model] });
+    }
+    return { counts, cost };
+  }
+
+  #summary(ev: EventOf<'session_end'>) {
+    const byThread: Record<string, ThreadUsage> = Object.create(null) as Record<string, ThreadUsage>;
+    const all = new Map<string, ModelTokens>();
+    let total = emptyTokenCounts();
+    let cost: Cost = { costUsd: 0 };
+    for (const [name, t] of this.#threads) {
+      const p = this.#priced(t.byModel);
+      const wall = t.firstTs !== undefined && t.lastTs !== undefined ? Date.parse(t.lastTs) - Date.parse(t.firstTs) : NaN;
+      // Threads that made no request (a thread of tool results only) are not listed.
+      if (p.counts.messages > 0) byThread[name] = { ...p.counts, ...p.cost, agentType: t.agentType, ...(Number.isFinite(wall) && wall >= 0 ? { wallMs: wall } : {}) };
+      for (const [model, m] of t.byModel) {
+        const cur = all.get(model);
+        all.set(model, cur ? addModelTokens(cur, m) : m);
+      }
+      total = addTokenCounts(total, p.counts);
+      cost = addCosts(cost, p.cost);
+    }
+    return usageSummary(ev.session, { total, cost, byThread: { ...byThread }, byModel: Object.fromEntries(all), ...(this.#reported ? { reported: this.#reported } : {}) });
   }
 }
+

@@ -1,43 +1,51 @@
-// Token usage per session and thread: each API message counted once, with
-// its last usage. Its report section keeps the name `tokens`.
-import { z } from 'zod';
+// Token usage and cost per session, thread, model and agent type: each API
+// message counted once, with its last usage, priced by the price table
+// (lib/core/model-prices.ts, and agent-eval.yaml's `usage.prices`). Its report
+// section keeps the name `tokens`. docs/usage.md states the rules.
 import type { AnalysisItem } from '../../core/items.js';
 import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
 import { UsageCounter } from './counter.js';
-import { addReported, addTokenCounts, emptyTokenCounts, USAGE } from './token-counts.js';
-import type { UsageSummary } from './token-counts.js';
+import type { UsageOptions } from './counter.js';
+import { usageConfig } from './config.js';
+import { addCosts, addModelTokens, addReported, addTokenCounts, emptyTokenCounts } from './token-counts.js';
+import type { Cost, ModelTokens, TokenCounts, UsageSummary } from './token-counts.js';
+import { tokensSectionSchema } from './report-section.js';
+import type { TokensSection } from './report-section.js';
+import { renderUsageText, usageJunit, usageMarkdown } from './render.js';
+import { USAGE } from './token-counts.js';
 
-const tokenCounts = z.object({
-  messages: z.number().int().nonnegative(),
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cacheRead: z.number().nonnegative(),
-  cacheCreation: z.number().nonnegative(),
-});
+export type { TokensSection } from './report-section.js';
+export { tokensSectionSchema } from './report-section.js';
 
-/** What Claude Code's results report: cost in USD and tokens per model, cumulative over a session and its subagents. */
-const reported = z.object({
-  costUsd: z.number().nonnegative(),
-  byModel: z.record(z.string(), z.object({ input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative() })),
-});
-
-/**
- * Token totals, each message counted once with its last usage; per session
- * and thread. `reported`: what the sessions' last results said (stream-json),
- * summed over the sessions that have one.
- */
-export const tokensSectionSchema = z.object({
-  total: tokenCounts,
-  reported: reported.optional(),
-  bySession: z.array(z.object({ session: z.string(), total: tokenCounts, byThread: z.record(z.string(), tokenCounts), reported: reported.optional() })),
-});
-
-export type TokensSection = z.infer<typeof tokensSectionSchema>;
-
+/** Everything derived from the sessions' entries: totals, per model, per agent type. */
 function section(bySession: TokensSection['bySession']): TokensSection {
-  const total = bySession.map((t) => t.total).reduce(addTokenCounts, emptyTokenCounts());
+  let total = emptyTokenCounts();
+  let cost: Cost = { costUsd: 0 };
+  // Maps: models and agent types are the input's names, `__proto__` included.
+  const byModel = new Map<string, ModelTokens>();
+  const byAgentType = new Map<string, TokenCounts & Cost & { threads: number }>();
+  for (const s of bySession) {
+    total = addTokenCounts(total, s.total);
+    cost = addCosts(cost, s.cost);
+    for (const [model, m] of Object.entries(s.byModel)) {
+      const cur = byModel.get(model);
+      byModel.set(model, cur ? addModelTokens(cur, m) : m);
+    }
+    for (const t of Object.values(s.byThread)) {
+      const cur = byAgentType.get(t.agentType) ?? { ...emptyTokenCounts(), costUsd: 0, threads: 0 };
+      const { costUsd, unpriced } = addCosts(cur, t);
+      byAgentType.set(t.agentType, { ...addTokenCounts(cur, t), costUsd, ...(unpriced ? { unpriced } : {}), threads: cur.threads + 1 });
+    }
+  }
   const sums = bySession.flatMap((t) => (t.reported ? [t.reported] : []));
-  return sums.length ? { total, reported: sums.reduce(addReported, { costUsd: 0, byModel: {} }), bySession } : { total, bySession };
+  return {
+    total,
+    cost,
+    byModel: Object.fromEntries(byModel),
+    byAgentType: Object.fromEntries(byAgentType),
+    ...(sums.length ? { reported: sums.reduce(addReported, { costUsd: 0, byModel: {} }) } : {}),
+    bySession,
+  };
 }
 
 class UsageCollector implements SectionCollector<TokensSection> {
@@ -45,7 +53,7 @@ class UsageCollector implements SectionCollector<TokensSection> {
 
   add(item: AnalysisItem, session: SessionVerdict): void {
     const it = item as UsageSummary;
-    if (it.kind === 'summary' && !session.duplicate) this.#bySession.push({ session: it.session, total: it.data.total, byThread: it.data.byThread, ...(it.data.reported ? { reported: it.data.reported } : {}) });
+    if (it.kind === 'summary' && !session.duplicate) this.#bySession.push({ session: it.session, ...it.data });
   }
 
   forget(session: string): void {
@@ -57,13 +65,19 @@ class UsageCollector implements SectionCollector<TokensSection> {
   }
 }
 
-export const usageAnalysis: Analysis<Record<string, never>, TokensSection, 'tokens'> = {
+export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens'> = {
   name: USAGE,
   key: 'tokens',
-  logic: () => new UsageCounter(),
+  config: usageConfig,
+  logic: (o) => new UsageCounter(o),
   resultText: () => () => false,
   section: tokensSectionSchema,
   collector: () => new UsageCollector(),
   merge: (a, b, env: MergeEnv) => section([...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((t) => !env.inFirst(t.session))]),
-  render: {},
+  render: {
+    text: renderUsageText,
+    markdown: (s) => ({ body: usageMarkdown(s) }),
+    junit: usageJunit,
+    ndjsonSummary: ({ bySession: _bySession, ...rest }) => rest,
+  },
 };

@@ -1,4 +1,5 @@
-// Token counts: what a model read and wrote, per message counted once.
+// Token counts: what a model read and wrote, per message counted once, and
+// what it cost.
 import type { AnalysisItem } from '../../core/items.js';
 
 export const USAGE = 'usage';
@@ -20,12 +21,41 @@ export function emptyTokenCounts(): TokenCounts {
  * A sum that stays finite: each count is finite, but two near the largest
  * double would add to Infinity, which JSON writes as null.
  */
-function add(a: number, b: number): number {
+export function add(a: number, b: number): number {
   return Math.min(a + b, Number.MAX_VALUE);
 }
 
 export function addTokenCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
   return { messages: add(a.messages, b.messages), input: add(a.input, b.input), output: add(a.output, b.output), cacheRead: add(a.cacheRead, b.cacheRead), cacheCreation: add(a.cacheCreation, b.cacheCreation) };
+}
+
+/** What some tokens cost: USD for the models with a price, and the models without one (never counted as $0). */
+export interface Cost {
+  costUsd: number;
+  /** Models with tokens here and no price, sorted; absent when every one has a price. */
+  unpriced?: string[];
+}
+
+export function addCosts(a: Cost, b: Cost): Cost {
+  const unpriced = [...new Set([...(a.unpriced ?? []), ...(b.unpriced ?? [])])].sort();
+  return unpriced.length ? { costUsd: add(a.costUsd, b.costUsd), unpriced } : { costUsd: add(a.costUsd, b.costUsd) };
+}
+
+/** One model's tokens, its 1-hour cache writes apart, and their cost (null: no price). */
+export interface ModelTokens extends TokenCounts {
+  cacheCreation1h: number;
+  costUsd: number | null;
+}
+
+export function addModelTokens(a: ModelTokens, b: ModelTokens): ModelTokens {
+  return { ...addTokenCounts(a, b), cacheCreation1h: add(a.cacheCreation1h, b.cacheCreation1h), costUsd: a.costUsd === null || b.costUsd === null ? null : add(a.costUsd, b.costUsd) };
+}
+
+/** A thread's tokens and cost, the kind of agent that ran it, and the time from its first event to its last. */
+export interface ThreadUsage extends TokenCounts, Cost {
+  /** `main`, the subagent type its Task/Agent call asked for, `workflow`, or `(unlinked)`. */
+  agentType: string;
+  wallMs?: number;
 }
 
 /** One model's tokens and cost, as Claude Code reports them. */
@@ -55,9 +85,17 @@ export function addReported(a: ReportedUsage, b: ReportedUsage): ReportedUsage {
   return { costUsd: add(a.costUsd, b.costUsd), byModel: Object.fromEntries(byModel) };
 }
 
-/** One session's token counts, in all and per thread, and what its last result reported. */
-export type UsageSummary = AnalysisItem<{ readonly total: TokenCounts; readonly byThread: Record<string, TokenCounts>; readonly reported?: ReportedUsage }, 'summary'>;
+/** One session's usage: in all (with its cost), per thread and per model, and what its last result reported. */
+export interface SessionUsage {
+  readonly total: TokenCounts;
+  readonly cost: Cost;
+  readonly byThread: Record<string, ThreadUsage>;
+  readonly byModel: Record<string, ModelTokens>;
+  readonly reported?: ReportedUsage;
+}
 
-export function usageSummary(session: string, total: TokenCounts, byThread: Record<string, TokenCounts>, reported?: ReportedUsage): UsageSummary {
-  return { kind: 'summary', analysis: USAGE, session, data: reported ? { total, byThread, reported } : { total, byThread } };
+export type UsageSummary = AnalysisItem<SessionUsage, 'summary'>;
+
+export function usageSummary(session: string, data: SessionUsage): UsageSummary {
+  return { kind: 'summary', analysis: USAGE, session, data };
 }

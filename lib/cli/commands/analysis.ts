@@ -38,6 +38,7 @@ import type { AnalysisRecipe } from '../analysis-recipe.js';
 import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
+import { USAGE } from '../../analyses/usage/token-counts.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
 
 interface Spec {
@@ -49,6 +50,8 @@ interface Spec {
   readonly usage: string;
   /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
   readonly session?: boolean;
+  /** Its text is a reference's, byte for byte: usage's block is left out of it (the JSON keeps the section). */
+  readonly referenceText?: boolean;
 }
 
 async function totalBytes(files: readonly string[], cwd: string): Promise<number> {
@@ -114,7 +117,7 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true);
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true, spec.referenceText ? [USAGE] : []);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     // A terminal on stdin means nothing is piped in: say what is awaited.
@@ -230,11 +233,13 @@ export const analyzeCommand = makeCommand({
 export const sufficiencyCommand = makeCommand({
   name: 'sufficiency',
   analyses: ['sufficiency'],
+  referenceText: true,
   usage: `Usage: agent-eval-stream sufficiency [options] [INPUT...]\n\nFor every probe call, what the agent did next.\n${INPUTS}\n${EXITS_UNGATED}`,
 });
 
 export const gradeCommand = makeCommand({
   name: 'grade',
   analyses: ['grade'],
+  referenceText: true,
   usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}\n${EXITS_GATED}`,
 });

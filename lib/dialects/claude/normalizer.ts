@@ -220,7 +220,7 @@ export class ClaudeNormalizer {
         sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
       }
     }
-    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, line, meta, sink);
+    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, asString(msg.model), line, meta, sink);
   }
 
   #position(thread: string, messageId: string): number {
@@ -230,18 +230,21 @@ export class ClaudeNormalizer {
     return 0;
   }
 
-  #emitUsage(thread: string, messageId: string, u: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
+  #emitUsage(thread: string, messageId: string, u: Obj, model: string | undefined, line: number, meta: RecordMeta, sink: EventSink): void {
     const bad: string[] = [];
     const input = tokenCount(u, 'input_tokens', bad);
     const output = tokenCount(u, 'output_tokens', bad);
     const cacheRead = tokenCount(u, 'cache_read_input_tokens', bad);
     const cacheCreation = tokenCount(u, 'cache_creation_input_tokens', bad);
+    // The split by cache lifetime (2025+ API): the 1-hour writes cost more than the default 5-minute ones.
+    const split = isObject(u.cache_creation) ? u.cache_creation : undefined;
+    const cacheCreation1h = split && split.ephemeral_1h_input_tokens !== undefined ? Math.min(tokenCount(split, 'ephemeral_1h_input_tokens', bad), cacheCreation) : undefined;
     // Claude Code repeats a message's usage on every block: emit only changes.
-    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}|${bad.join()}`;
+    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}|${cacheCreation1h}|${bad.join()}`;
     if (this.#usage.get(thread) === key) return;
     this.#usage.set(thread, key);
     if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `message ${messageId}: ${bad.join(', ')}: not a token count; read as 0` }, thread, line, meta);
-    sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation }, thread, line, meta);
+    sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation, ...(cacheCreation1h ? { cacheCreation1h } : {}), ...(model !== undefined ? { model } : {}) }, thread, line, meta);
   }
 
   #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {

@@ -34,7 +34,7 @@ export class OtelNormalizer implements RecordNormalizer {
       for (; u < usage.length && usage[u]!.before <= i; u++) {
         const x = usage[u]!;
         opened(x.thread);
-        sink.emit({ kind: 'usage', messageId: x.id, input: x.input, output: x.output, cacheRead: x.cacheRead, cacheCreation: x.cacheCreation }, x.thread, line, meta);
+        sink.emit({ kind: 'usage', messageId: x.id, input: x.input, output: x.output, cacheRead: x.cacheRead, cacheCreation: x.cacheCreation, ...(x.model !== undefined ? { model: x.model } : {}) }, x.thread, line, meta);
       }
     };
     r.calls.forEach((c, i) => {

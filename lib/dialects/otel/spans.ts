@@ -48,6 +48,8 @@ export interface OtelUsage {
   readonly output: number;
   readonly cacheRead: number;
   readonly cacheCreation: number;
+  /** The model, as the span names it (GenAI's response or request model, or Claude Code's `model`). */
+  readonly model?: string;
 }
 
 /** One trace, ready for the normalizer: its threads and calls in order. */
@@ -84,14 +86,16 @@ function tokens(attrs: Obj, ...keys: string[]): number | undefined {
   return undefined;
 }
 
-type Tokens = Pick<OtelUsage, 'input' | 'output' | 'cacheRead' | 'cacheCreation'>;
+type Tokens = Pick<OtelUsage, 'input' | 'output' | 'cacheRead' | 'cacheCreation' | 'model'>;
 
 /** A model call's tokens, by the GenAI names or Claude Code's own; undefined when it states neither input nor output. */
 function tokensOf(attrs: Obj): Tokens | undefined {
   const input = tokens(attrs, 'gen_ai.usage.input_tokens', CLAUDE_CODE_TOKENS.input);
   const output = tokens(attrs, 'gen_ai.usage.output_tokens', CLAUDE_CODE_TOKENS.output);
   if (input === undefined && output === undefined) return undefined;
+  const model = text(attrs['gen_ai.response.model']) ?? text(attrs['gen_ai.request.model']) ?? text(attrs.model);
   return {
+    ...(model !== undefined ? { model } : {}),
     input: input ?? 0,
     output: output ?? 0,
     cacheRead: tokens(attrs, 'gen_ai.usage.cache_read.input_tokens', CLAUDE_CODE_TOKENS.cacheRead) ?? 0,

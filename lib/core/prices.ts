@@ -1,0 +1,92 @@
+// What a model's tokens cost: a price table (USD per million tokens of each
+// kind) and the arithmetic, shared by usage (per thread, model, agent type)
+// and grading (per run). A model the table does not know has no price —
+// never $0 — so a report never shows a run as free because its model is new.
+import { isObject } from './records.js';
+
+/** USD per million tokens of each kind. */
+export interface Price {
+  readonly input: number;
+  readonly output: number;
+  /** Cache hits and refreshes. */
+  readonly cacheRead: number;
+  /** Writes to the default 5-minute cache. */
+  readonly cacheWrite: number;
+  /** Writes to the 1-hour cache. */
+  readonly cacheWrite1h: number;
+  /** A request whose prompt (input, cache reads and writes) is longer than `tokens` is billed at `price`, every token of it. */
+  readonly above?: { readonly tokens: number; readonly price: Omit<Price, 'above'> };
+}
+
+/** Model ids (or `prefix*`) and their prices; the most specific entry that matches wins. */
+export type PriceTable = ReadonlyMap<string, Price>;
+
+/** The tokens of one model, by kind: what a cost is computed from. */
+export interface PricedTokens {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheCreation: number;
+  /** Of `cacheCreation`, the writes to the 1-hour cache. */
+  readonly cacheCreation1h?: number;
+}
+
+// Cloud providers prefix and decorate the same ids: `us.anthropic.claude-sonnet-4-5-20250929-v1:0`
+// (Bedrock), `claude-sonnet-4-5@20250929` (Vertex).
+const PROVIDER_PREFIX = /^(?:[a-z]{2,4}\.)?anthropic\./;
+const DATED = /^-\d{8}(?:$|-v\d+(?::\d+)?$)/;
+
+function plainId(model: string): string {
+  return model.replace(PROVIDER_PREFIX, '').replace('@', '-');
+}
+
+/**
+ * The price of `model`: an entry naming it exactly; else one it extends
+ * only by a release date (`claude-sonnet-4-5` prices
+ * `claude-sonnet-4-5-20250929`, never `claude-sonnet-4-5-1m`); else the
+ * longest `prefix*` entry it begins with. Undefined: no price.
+ */
+export function priceOf(model: string, table: PriceTable): Price | undefined {
+  const id = plainId(model);
+  const exact = table.get(model) ?? table.get(id);
+  if (exact) return exact;
+  let best: { len: number; price: Price } | undefined;
+  for (const [key, price] of table) {
+    if (key.endsWith('*')) {
+      const prefix = key.slice(0, -1);
+      if (id.startsWith(prefix) && prefix.length > (best?.len ?? -1)) best = { len: prefix.length, price };
+    } else if (id.startsWith(key) && DATED.test(id.slice(key.length)) && key.length > (best?.len ?? -1)) best = { len: key.length, price };
+  }
+  return best?.price;
+}
+
+/** USD to the cent when a dollar or more, else to a hundredth of a cent. */
+export function formatUsd(x: number): string {
+  return `$${x >= 1 ? x.toFixed(2) : x.toFixed(4)}`;
+}
+
+/** USD for one request's tokens at `p` (the long-prompt price when the prompt is past its threshold). */
+export function requestCost(t: PricedTokens, p: Price): number {
+  const prompt = t.input + t.cacheRead + t.cacheCreation;
+  return costOf(t, p.above !== undefined && prompt > p.above.tokens ? p.above.price : p);
+}
+
+/** USD for `t` at `p`. */
+export function costOf(t: PricedTokens, p: Omit<Price, 'above'>): number {
+  const oneHour = Math.min(t.cacheCreation1h ?? 0, t.cacheCreation);
+  const usd = (t.input * p.input + t.output * p.output + t.cacheRead * p.cacheRead + (t.cacheCreation - oneHour) * p.cacheWrite + oneHour * p.cacheWrite1h) / 1e6;
+  // Hostile counts near the largest double would sum to Infinity, which JSON writes as null.
+  return Number.isFinite(usd) ? usd : Number.MAX_VALUE;
+}
+
+/** A price as written in agent-eval.yaml (`usage.prices`): input and output required, the cache kinds by the API's usual ratios when left out. */
+export function priceFromConfig(p: { input: number; output: number; cache_read?: number; cache_write?: number; cache_write_1h?: number }): Price {
+  return { input: p.input, output: p.output, cacheRead: p.cache_read ?? p.input * 0.1, cacheWrite: p.cache_write ?? p.input * 1.25, cacheWrite1h: p.cache_write_1h ?? p.input * 2 };
+}
+
+/** The defaults with the config's entries over them. */
+export function priceTable(defaults: PriceTable, fromConfig: unknown): PriceTable {
+  const out = new Map(defaults);
+  if (isObject(fromConfig)) for (const [k, v] of Object.entries(fromConfig)) if (isObject(v)) out.set(k, priceFromConfig(v as Parameters<typeof priceFromConfig>[0]));
+  return out;
+}

@@ -1,0 +1,121 @@
+// Usage and cost: tokens per run, thread, agent type and model, each message
+// once; cost from the price table (USD per million tokens of each kind),
+// per request so a long prompt's higher rate applies; a model without a
+// price is named, never $0; Claude Code's own figure beside, never mixed in.
+import t from 'tap';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers/cli.js';
+import { costOf, priceOf, priceTable, requestCost } from '../lib/core/prices.js';
+import { DEFAULT_PRICES } from '../lib/core/model-prices.js';
+
+const SONNET_45 = DEFAULT_PRICES.get('claude-sonnet-4-5')!;
+
+t.test('a model is priced by its id, its dated id, or a prefix* entry', async (t) => {
+  t.equal(priceOf('claude-sonnet-4-5-20250929', DEFAULT_PRICES), SONNET_45, 'the id plus a release date');
+  t.equal(priceOf('claude-sonnet-4-5', DEFAULT_PRICES), SONNET_45);
+  t.equal(priceOf('us.anthropic.claude-sonnet-4-5-20250929-v1:0', DEFAULT_PRICES), SONNET_45, "Bedrock's form");
+  t.equal(priceOf('claude-sonnet-4-5@20250929', DEFAULT_PRICES), SONNET_45, "Vertex's form");
+  t.equal(priceOf('claude-opus-4-20250514', DEFAULT_PRICES)!.input, 15, 'Opus 4');
+  t.equal(priceOf('claude-opus-4-1-20250805', DEFAULT_PRICES)!.input, 15, 'Opus 4.1: its own row');
+  t.equal(priceOf('claude-opus-4-6', DEFAULT_PRICES)!.input, 5, 'Opus 4.6 is not Opus 4');
+  t.equal(priceOf('claude-sonnet-4-5-experimental', DEFAULT_PRICES), undefined, 'more than a date after the id: another model');
+  t.equal(priceOf('claude-test', DEFAULT_PRICES), undefined);
+  const mine = priceTable(DEFAULT_PRICES, { 'my-model*': { input: 1, output: 2 }, 'claude-haiku-4-5': { input: 9, output: 9, cache_read: 9, cache_write: 9, cache_write_1h: 9 } });
+  t.same(priceOf('my-model-large', mine), { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 }, 'a prefix entry; cache kinds by the usual ratios');
+  t.equal(priceOf('claude-haiku-4-5-20251001', mine)!.input, 9, "the config's entry over the built-in one");
+});
+
+t.test('cost: each kind at its price; 1-hour cache writes apart; a long prompt at its band', async (t) => {
+  // By hand, Sonnet 4.5: 1000×3 + 100×15 + 10000×0.30 + 1500×3.75 + 500×6 = 16,125 per million.
+  t.equal(costOf({ input: 1000, output: 100, cacheRead: 10000, cacheCreation: 2000, cacheCreation1h: 500 }, SONNET_45), 0.016125);
+  // A 250k-token prompt on Sonnet 4.5 (the 1M beta) is billed at $6 in, $22.50 out: 250000×6 + 1000×22.5 = 1,522,500.
+  t.equal(requestCost({ input: 250000, output: 1000, cacheRead: 0, cacheCreation: 0 }, SONNET_45), 1.5225);
+  t.equal(requestCost({ input: 200000, output: 1000, cacheRead: 0, cacheCreation: 0 }, SONNET_45), 0.615, 'at 200k, not past it: 200000×3 + 1000×15');
+});
+
+/** A stream-json run: main on Sonnet 4.5 spawns an Explore subagent on Haiku 4.5, then answers on a model with no price. */
+function run(dir: string): string {
+  const s = 'usage-1';
+  const ts = (sec: number) => `2026-11-01T10:00:${String(sec).padStart(2, '0')}.000Z`;
+  const lines = [
+    { type: 'system', subtype: 'init', session_id: s, tools: ['Agent', 'Grep'], model: 'claude-sonnet-4-5-20250929' },
+    { type: 'assistant', session_id: s, parent_tool_use_id: null, timestamp: ts(1), message: { id: 'm1', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'tool_use', id: 'toolu_A', name: 'Agent', input: { subagent_type: 'Explore', description: 'd', prompt: 'look' } }], usage: { input_tokens: 1000, output_tokens: 100, cache_read_input_tokens: 10000, cache_creation_input_tokens: 2000, cache_creation: { ephemeral_5m_input_tokens: 1500, ephemeral_1h_input_tokens: 500 } } } },
+    { type: 'assistant', session_id: s, parent_tool_use_id: 'toolu_A', timestamp: ts(5), message: { id: 's1', model: 'claude-haiku-4-5-20251001', content: [{ type: 'tool_use', id: 'toolu_G', name: 'Grep', input: { pattern: 'x' } }], usage: { input_tokens: 200, output_tokens: 50 } } },
+    { type: 'user', session_id: s, parent_tool_use_id: 'toolu_A', timestamp: ts(10), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_G', content: 'x' }] } },
+    { type: 'user', session_id: s, parent_tool_use_id: null, timestamp: ts(20), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_A', content: 'found' }] } },
+    { type: 'assistant', session_id: s, parent_tool_use_id: null, timestamp: ts(30), message: { id: 'm2', model: 'claude-test', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 10, output_tokens: 1 } } },
+    { type: 'result', subtype: 'success', is_error: false, session_id: s, total_cost_usd: 0.5, result: 'done' },
+  ];
+  const file = join(dir, 'run.jsonl');
+  writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  return file;
+}
+
+interface Tokens {
+  total: { messages: number };
+  cost: { costUsd: number; unpriced?: string[] };
+  byModel: Record<string, { messages: number; costUsd: number | null; cacheCreation1h: number }>;
+  byAgentType: Record<string, { messages: number; costUsd: number; unpriced?: string[]; threads: number }>;
+  reported?: { costUsd: number };
+  bySession: Array<{ byThread: Record<string, { agentType: string; wallMs?: number; costUsd: number }> }>;
+}
+
+t.test('per model, agent type and thread, with wall time; Claude Code\'s own figure apart', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  run(dir);
+  const r = await cli(['--json', '-q', 'run.jsonl'], { cwd: dir });
+  const tokens = (JSON.parse(r.stdout) as { tokens: Tokens }).tokens;
+  // By hand: m1 $0.016125 (above), s1 Haiku 4.5 200×1 + 50×5 = $0.00045, m2 no price.
+  t.same(tokens.cost, { costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'] });
+  t.same(tokens.byModel['claude-sonnet-4-5-20250929'], { messages: 1, input: 1000, output: 100, cacheRead: 10000, cacheCreation: 2000, cacheCreation1h: 500, costUsd: 0.016125 });
+  t.equal(tokens.byModel['claude-test']!.costUsd, null, 'no price: null, never 0');
+  t.same(tokens.byAgentType, {
+    main: { messages: 2, input: 1010, output: 101, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125, unpriced: ['claude-test'], threads: 1 },
+    Explore: { messages: 1, input: 200, output: 50, cacheRead: 0, cacheCreation: 0, costUsd: 0.00045, threads: 1 },
+  });
+  // Wall time from each thread's first record to its last: main 10:00:01 → 10:00:30; the subagent 10:00:05 → 10:00:10.
+  const threads = tokens.bySession[0]!.byThread;
+  t.same([threads.main!.wallMs, threads.toolu_A!.wallMs, threads.toolu_A!.agentType], [29000, 5000, 'Explore']);
+  t.same(tokens.reported, { costUsd: 0.5, byModel: {} }, "the result's total_cost_usd, kept apart");
+});
+
+t.test('a graded run carries its usage; the text says what each verdict cost', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  run(dir);
+  const j = JSON.parse((await cli(['--json', '-q', 'run.jsonl'], { cwd: dir })).stdout) as { grade: { runs: Array<{ verdict: string; usage: unknown }> } };
+  t.same(j.grade.runs[0]!.usage, { messages: 3, input: 1210, output: 151, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'] });
+  const text = (await cli(['-q', 'run.jsonl'], { cwd: dir })).stdout;
+  t.match(text, /^cost by verdict: clean-pass \$0\.0166 \+ no price for claude-test \(1 run\)$/m);
+  t.match(text, /^ {2}Usage: 3 requests · 1,210 input · 151 output · 10,000 cache read · 2,000 cache write tokens · \$0\.0166 \+ no price for claude-test$/m);
+  t.match(text, /^ {4}by agent: main 2 requests \$0\.0161 \+ no price for claude-test · Explore 1 request \$0\.0004 \(1 thread\)$/m, "$0.00045 to four places, as toFixed rounds the double below it");
+  t.match(text, /^ {4}Claude Code reported: \$0\.5000 \(its own figure, not counted above\)$/m);
+});
+
+t.test('every reporter shows usage and cost', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  run(dir);
+  const md = (await cli(['-q', '--reporter', 'markdown', 'run.jsonl'], { cwd: dir })).stdout;
+  t.match(md, /### Usage\n\n3 requests · .* · \*\*\$0\.0166 \+ no price for claude-test\*\*/);
+  t.match(md, /\| Explore \| 1 \| 1 \| 200 \| 50 \| 0 \| 0 \| \$0\.0004 \|/);
+  const junit = (await cli(['-q', '--reporter', 'junit', 'run.jsonl'], { cwd: dir })).stdout;
+  t.match(junit, /<testsuite name="usage" tests="0" failures="0" errors="0">\n {4}<properties><property name="requests" value="3"\/>.*<property name="costUsd" value="0\.016575"\/><property name="unpricedModels" value="claude-test"\/><\/properties>/);
+  const nd = (await cli(['-q', '--reporter', 'ndjson', 'run.jsonl'], { cwd: dir })).stdout.trim().split('\n');
+  const summary = JSON.parse(nd[nd.length - 1]!) as { tokens: { cost: unknown; bySession?: unknown } };
+  t.same(summary.tokens.cost, { costUsd: 0.016575, unpriced: ['claude-test'] });
+  t.equal(summary.tokens.bySession, undefined, 'the summary line has the totals, not every session');
+});
+
+t.test('usage.prices in agent-eval.yaml: prices a model, and a wrong key is a config error', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  run(dir);
+  writeFileSync(join(dir, 'agent-eval.yaml'), 'usage:\n  prices:\n    claude-test: { input: 1000000, output: 0 }\n');
+  const tokens = (JSON.parse((await cli(['--json', '-q', 'run.jsonl'], { cwd: dir })).stdout) as { tokens: Tokens }).tokens;
+  // claude-test now costs $1 per input token: 10 input tokens, $10.
+  t.same(tokens.cost, { costUsd: 10 + 0.016125 + 0.00045 });
+  writeFileSync(join(dir, 'agent-eval.yaml'), 'usage:\n  prices:\n    claude-test: { input: 1, outptu: 2 }\n');
+  const bad = await cli(['-q', 'run.jsonl'], { cwd: dir });
+  t.equal(bad.code, 2);
+  t.match(bad.stderr, /agent-eval\.yaml:3:.*usage\.prices\.claude-test/);
+});
