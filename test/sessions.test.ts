@@ -60,7 +60,7 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   t.same(report.tokens!.bySession[0]!.byThread.toolu_A1, {
     messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0,
     // The fixture's model has no price; its Agent call names no subagent type;
-    // its own records run from 10:00:42 (its first call) to 10:00:46 (its last text).
+    // its requests and results run from 10:00:42 (its first request) to 10:00:46 (its last).
     costUsd: 0, unpriced: ['claude-test'], agentType: '(unspecified)', wallMs: 4000,
   }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });

@@ -75,7 +75,7 @@ t.test('per model, agent type and thread, with wall time; Claude Code\'s own fig
     main: { messages: 2, input: 1010, output: 101, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125, unpriced: ['claude-test'], threads: 1 },
     Explore: { messages: 1, input: 200, output: 50, cacheRead: 0, cacheCreation: 0, costUsd: 0.00045, threads: 1 },
   });
-  // Wall time from each thread's first record to its last: main 10:00:01 → 10:00:30; the subagent 10:00:05 → 10:00:10.
+  // Wall time from each thread's first request or result to its last: main 10:00:01 → 10:00:30; the subagent 10:00:05 → 10:00:10.
   const threads = tokens.bySession[0]!.byThread;
   t.same([threads.main!.wallMs, threads.toolu_A!.wallMs, threads.toolu_A!.agentType], [29000, 5000, 'Explore']);
   t.same(tokens.reported, { costUsd: 0.5, byModel: {} }, "the result's total_cost_usd, kept apart");

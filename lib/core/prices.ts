@@ -60,6 +60,18 @@ export function priceOf(model: string, table: PriceTable): Price | undefined {
   return best?.price;
 }
 
+/** `priceOf`, remembered per model: a run asks for the same few models on every request. */
+export function pricer(table: PriceTable): (model: string) => Price | undefined {
+  const seen = new Map<string, Price | undefined>();
+  return (model) => {
+    if (seen.has(model)) return seen.get(model);
+    const p = priceOf(model, table);
+    // Bounded: model names are the input's, and a hostile one could be new on every line.
+    if (seen.size < 1024) seen.set(model, p);
+    return p;
+  };
+}
+
 /** USD to the cent when a dollar or more, else to a hundredth of a cent. */
 export function formatUsd(x: number): string {
   return `$${x >= 1 ? x.toFixed(2) : x.toFixed(4)}`;

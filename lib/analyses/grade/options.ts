@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 import type { GradeConfig } from './config.js';
 import type { PatternContext, ToolPattern } from './patterns.js';
 import { parseToolPattern } from './patterns.js';
-import type { PriceTable } from '../../core/prices.js';
-import { priceTable } from '../../core/prices.js';
+import type { Price } from '../../core/prices.js';
+import { pricer, priceTable } from '../../core/prices.js';
 import { DEFAULT_PRICES } from '../../core/model-prices.js';
 
 /** The reference engine's own defaults, used when no config exists. */
@@ -33,7 +33,7 @@ export interface GradeOptions {
   readonly outcomes?: ReadonlyMap<string, boolean>;
   readonly failOn: readonly FailOn[];
   /** Prices of runs' tokens (usage's table: the built-in one, with the config's `usage.prices` over it). */
-  readonly prices: PriceTable;
+  readonly price: (model: string) => Price | undefined;
 }
 
 export interface GradeFlags {
@@ -67,7 +67,7 @@ export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}):
     taskPattern: flags.taskPattern === undefined ? undefined : new RegExp(flags.taskPattern),
     outcomes: flags.outcomes,
     failOn: flags.failOn ?? DEFAULT_FAIL_ON,
-    prices: priceTable(DEFAULT_PRICES, (c as { usage?: { prices?: unknown } | null }).usage?.prices),
+    price: pricer(priceTable(DEFAULT_PRICES, (c as { usage?: { prices?: unknown } | null }).usage?.prices)),
   };
 }
 

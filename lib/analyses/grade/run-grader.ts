@@ -17,7 +17,7 @@ import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '..
 import type { GradeOptions } from './options.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { UsageEvent } from '../../core/message-tally.js';
-import { priceOf, requestCost } from '../../core/prices.js';
+import { requestCost } from '../../core/prices.js';
 
 /** How many recent call ids a run remembers to recognise a copied call. */
 export const RECENT_IDS = 65536;
@@ -202,13 +202,19 @@ export class RunGrader {
 
   #countUsage(u: UsageEvent): void {
     const model = u.model ?? '(unknown)';
-    const price = priceOf(model, this.#o.prices);
+    const price = this.#o.price(model);
     const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
     const usd = price ? requestCost(u, price) : free ? 0 : null;
-    const prev = this.used ?? { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 };
+    // Added in place: one object per run, not one per request.
+    const used = (this.used ??= { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 });
     const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);
-    const unpriced = usd === null ? [...new Set([...(prev.unpriced ?? []), model])].sort() : prev.unpriced;
-    this.used = { messages: prev.messages + 1, input: sum(prev.input, u.input), output: sum(prev.output, u.output), cacheRead: sum(prev.cacheRead, u.cacheRead), cacheCreation: sum(prev.cacheCreation, u.cacheCreation), costUsd: sum(prev.costUsd, usd ?? 0), ...(unpriced ? { unpriced } : {}) };
+    used.messages++;
+    used.input = sum(used.input, u.input);
+    used.output = sum(used.output, u.output);
+    used.cacheRead = sum(used.cacheRead, u.cacheRead);
+    used.cacheCreation = sum(used.cacheCreation, u.cacheCreation);
+    used.costUsd = sum(used.costUsd, usd ?? 0);
+    if (usd === null && !used.unpriced?.includes(model)) used.unpriced = [...(used.unpriced ?? []), model].sort();
   }
 
   finish(push: (f: Flag) => void): void {

@@ -12,9 +12,10 @@ import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { PriceTable } from '../../core/prices.js';
-import { priceOf, requestCost } from '../../core/prices.js';
+import { pricer, requestCost } from '../../core/prices.js';
+import type { Price } from '../../core/prices.js';
 import type { Cost, ModelTokens, ReportedUsage, ThreadUsage, TokenCounts } from './token-counts.js';
-import { addCosts, addModelTokens, addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
+import { add, addCosts, addModelTokens, addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
 
 export interface UsageOptions {
   readonly prices?: PriceTable;
@@ -33,8 +34,12 @@ interface ThreadState {
 
 const emptyModel = (): ModelTokens => ({ ...emptyTokenCounts(), cacheCreation1h: 0, costUsd: 0 });
 
-/** Events read from a thread's own records: their timestamps bound its wall time. */
-const TIMED: ReadonlySet<string> = new Set(['tool_call', 'tool_result', 'assistant_text', 'usage', 'compaction']);
+/**
+ * Events read from a thread's own records whose timestamps bound its wall
+ * time: its requests and its tools' results (a thread starts with a request
+ * and ends with one or with a result), not every block of every message.
+ */
+const TIMED: ReadonlySet<string> = new Set(['tool_result', 'usage']);
 
 /** Subagent types are the agent's text: kept short in the report. */
 const MAX_TYPE_CHARS = 80;
@@ -47,7 +52,7 @@ function agentTypeOf(input: Record<string, unknown>): string {
 }
 
 export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
-  readonly #prices: PriceTable;
+  readonly #price: (model: string) => Price | undefined;
   readonly #tally = new MessageTally((u) => this.#count(u));
   /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
   #threads = new Map<string, ThreadState>();
@@ -57,7 +62,7 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   #reported: ReportedUsage | undefined;
 
   constructor(o: UsageOptions = {}) {
-    this.#prices = o.prices ?? new Map();
+    this.#price = pricer(o.prices ?? new Map());
   }
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
@@ -123,12 +128,20 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   #count(u: EventOf<'usage'>): void {
     const t = this.#thread(u.thread);
     const model = u.model ?? UNKNOWN_MODEL;
-    const price = priceOf(model, this.#prices);
+    const price = this.#price(model);
     // A request that used no tokens (Claude Code's `<synthetic>` messages) costs nothing, priced or not.
     const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
     const usd = price ? requestCost(u, price) : free ? 0 : null;
-    const one: ModelTokens = { messages: 1, input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation, cacheCreation1h: u.cacheCreation1h ?? 0, costUsd: usd };
-    t.byModel.set(model, addModelTokens(t.byModel.get(model) ?? emptyModel(), one));
+    // Added in place: one object per thread and model, not one per request.
+    let m = t.byModel.get(model);
+    if (!m) t.byModel.set(model, (m = emptyModel()));
+    m.messages++;
+    m.input = add(m.input, u.input);
+    m.output = add(m.output, u.output);
+    m.cacheRead = add(m.cacheRead, u.cacheRead);
+    m.cacheCreation = add(m.cacheCreation, u.cacheCreation);
+    m.cacheCreation1h = add(m.cacheCreation1h, u.cacheCreation1h ?? 0);
+    m.costUsd = m.costUsd === null || usd === null ? null : add(m.costUsd, usd);
   }
 
   /** Tokens of some models, and what they cost. */
