@@ -100,7 +100,7 @@ t.test('every reporter shows usage and cost', async (t) => {
   t.match(md, /### Usage\n\n3 requests · .* · \*\*\$0\.0166 \+ no price for claude-test\*\*/);
   t.match(md, /\| Explore \| 1 \| 1 \| 200 \| 50 \| 0 \| 0 \| \$0\.0004 \|/);
   const junit = (await cli(['-q', '--reporter', 'junit', 'run.jsonl'], { cwd: dir })).stdout;
-  t.match(junit, /<testsuite name="usage" tests="0" failures="0" errors="0">\n {4}<properties><property name="requests" value="3"\/>.*<property name="costUsd" value="0\.016575"\/><property name="unpricedModels" value="claude-test"\/><\/properties>/);
+  t.match(junit, /<testsuite name="usage" tests="0" failures="0" errors="0">\n {4}<properties><property name="requests" value="3"\/>.*<property name="costUsd" value="0\.016575"\/><property name="unpricedModels" value="\[&quot;claude-test&quot;\]"\/><\/properties>/);
   const nd = (await cli(['-q', '--reporter', 'ndjson', 'run.jsonl'], { cwd: dir })).stdout.trim().split('\n');
   const summary = JSON.parse(nd[nd.length - 1]!) as { tokens: { cost: unknown; bySession?: unknown } };
   t.same(summary.tokens.cost, { costUsd: 0.016575, unpriced: ['claude-test'] });
@@ -118,4 +118,57 @@ t.test('usage.prices in agent-eval.yaml: prices a model, and a wrong key is a co
   const bad = await cli(['-q', 'run.jsonl'], { cwd: dir });
   t.equal(bad.code, 2);
   t.match(bad.stderr, /agent-eval\.yaml:3:.*usage\.prices\.claude-test/);
+});
+
+t.test('priced right by every provider form; an override keeps the long-prompt band', async (t) => {
+  const mine = priceTable(DEFAULT_PRICES, { 'claude-sonnet-4-5-20250929': { input: 100, output: 100 }, 'claude-sonnet-4-5': { input: 3, output: 15 } });
+  for (const id of ['claude-sonnet-4-5-20250929', 'claude-sonnet-4-5@20250929', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0']) t.equal(priceOf(id, mine)?.input, 100, `${id}: the dated entry, in any provider's form`);
+  // The override gives the usual rates; the 1M beta's band past 200k stays: 250000×6 + 1000×22.5.
+  t.equal(requestCost({ input: 250000, output: 1000, cacheRead: 0, cacheCreation: 0 }, priceOf('claude-sonnet-4-5', mine)!), 1.5225);
+});
+
+t.test('a prompt is its input, cache reads and cache writes: Haiku 5.5 past 100k', async (t) => {
+  const haiku = DEFAULT_PRICES.get('claude-haiku-5-5')!;
+  // 1,000 input + 99,500 cache read + 0 written = 100,500 > 100k: the high band, 5×: 1000×0.5 + 99500×0.05 + 100×2.5 = 5,725.
+  t.equal(requestCost({ input: 1000, output: 100, cacheRead: 99500, cacheCreation: 0 }, haiku), 0.005725);
+  // 1,000 + 99,000 = 100,000: not past it: 1000×0.1 + 99000×0.01 + 100×0.5 = 1,140.
+  t.equal(requestCost({ input: 1000, output: 100, cacheRead: 99000, cacheCreation: 0 }, haiku), 0.00114);
+});
+
+/** stream-json lines of one session, from (thread, message id, model, input, output) rows. */
+function lines(rows: Array<[thread: string | null, id: string, model: string, input: number, output: number]>, extra: object[] = []): string {
+  const out = rows.map(([thread, id, model, input, output]) => ({ type: 'assistant', session_id: 'u', parent_tool_use_id: thread, message: { id, model, content: [{ type: 'text', text: 'x' }], usage: { input_tokens: input, output_tokens: output } } }));
+  return [...out, ...extra].map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+t.test('a message counts once: written over several lines, or interrupted by another', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  // A streams over three lines (output 1, 5, 9); B; then A again (output 12): by hand A is one request of 100 in, 12 out; B 50 in, 2 out.
+  writeFileSync(join(dir, 'r.jsonl'), lines([[null, 'A', 'claude-haiku-4-5', 100, 1], [null, 'A', 'claude-haiku-4-5', 100, 5], [null, 'A', 'claude-haiku-4-5', 100, 9], [null, 'B', 'claude-haiku-4-5', 50, 2], [null, 'A', 'claude-haiku-4-5', 100, 12]], [{ type: 'result', subtype: 'success', is_error: false, session_id: 'u' }]));
+  const j = JSON.parse((await cli(['--json', '-q', 'r.jsonl'], { cwd: dir })).stdout) as { tokens: { total: unknown }; grade: { runs: Array<{ usage: unknown }> } };
+  t.same(j.tokens.total, { messages: 2, input: 150, output: 14, cacheRead: 0, cacheCreation: 0 });
+  // Haiku 4.5: 150×1 + 14×5 = 220 per million.
+  t.same(j.grade.runs[0]!.usage, { messages: 2, input: 150, output: 14, cacheRead: 0, cacheCreation: 0, costUsd: 0.00022 }, 'the graded run counts the same');
+});
+
+t.test("grading prices with the config's table too; `__proto__` and `constructor` are models like any other", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  writeFileSync(join(dir, 'r.jsonl'), lines([[null, 'A', 'constructor', 10, 0], [null, 'B', '__proto__', 7, 0]], [{ type: 'result', subtype: 'success', is_error: false, session_id: 'u' }]));
+  writeFileSync(join(dir, 'agent-eval.yaml'), 'usage:\n  prices:\n    constructor: { input: 1000000, output: 0 }\n');
+  const j = JSON.parse((await cli(['--json', '-q', 'r.jsonl'], { cwd: dir })).stdout) as { tokens: { byModel: Record<string, { input: number; costUsd: number | null }> }; grade: { runs: Array<{ usage: { costUsd: number; unpriced: string[] } }> } };
+  t.same(Object.keys(j.tokens.byModel), ['constructor', '__proto__']);
+  t.equal(j.tokens.byModel['constructor']!.costUsd, 10, '10 input tokens at $1 each');
+  t.same([j.tokens.byModel['__proto__']!.input, j.tokens.byModel['__proto__']!.costUsd], [7, null], 'no price');
+  t.same([j.grade.runs[0]!.usage.costUsd, j.grade.runs[0]!.usage.unpriced], [10, ['__proto__']], "the run priced by the config's table");
+});
+
+t.test('two reports merge into the one report of both inputs', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
+  writeFileSync(join(dir, 'a.jsonl'), lines([[null, 'A', 'claude-haiku-4-5', 100, 1], ['toolu_X', 'S', 'claude-test', 5, 5]]).replaceAll('"session_id":"u"', '"session_id":"a"'));
+  writeFileSync(join(dir, 'b.jsonl'), lines([[null, 'B', 'claude-sonnet-4-5', 10, 1]]).replaceAll('"session_id":"u"', '"session_id":"b"'));
+  const both = JSON.parse((await cli(['--json', '-q', 'a.jsonl', 'b.jsonl'], { cwd: dir })).stdout) as { tokens: unknown };
+  const { mergeReports } = await import('../lib/report/merge.js');
+  const a = JSON.parse((await cli(['--json', '-q', 'a.jsonl'], { cwd: dir })).stdout);
+  const b = JSON.parse((await cli(['--json', '-q', 'b.jsonl'], { cwd: dir })).stdout);
+  t.same((mergeReports(a, b) as { tokens: unknown }).tokens, both.tokens);
 });

@@ -31,13 +31,22 @@ export interface PricedTokens {
   readonly cacheCreation1h?: number;
 }
 
-// Cloud providers prefix and decorate the same ids: `us.anthropic.claude-sonnet-4-5-20250929-v1:0`
-// (Bedrock), `claude-sonnet-4-5@20250929` (Vertex).
-const PROVIDER_PREFIX = /^(?:[a-z]{2,4}\.)?anthropic\./;
-const DATED = /^-\d{8}(?:$|-v\d+(?::\d+)?$)/;
+// Cloud providers prefix and decorate the same ids: `us.anthropic.claude-sonnet-4-5-20250929-v1:0`,
+// `global.anthropic.…` (Bedrock), `claude-sonnet-4-5@20250929` (Vertex).
+const PROVIDER_PREFIX = /^(?:[a-z][a-z-]*\.)?anthropic\./;
+const PROVIDER_VERSION = /-v\d+(?::\d+)?$/;
+const DATED = /^-\d{8}$/;
 
 function plainId(model: string): string {
-  return model.replace(PROVIDER_PREFIX, '').replace('@', '-');
+  return model.replace(PROVIDER_PREFIX, '').replace(PROVIDER_VERSION, '').replace('@', '-');
+}
+
+/** The name a model is counted under: as the source gives it, cut short (it is the input's), `(unknown)` when none. */
+export const UNKNOWN_MODEL = '(unknown)';
+const MAX_MODEL_CHARS = 120;
+export function modelKey(model: string | undefined): string {
+  if (model === undefined || model === '') return UNKNOWN_MODEL;
+  return model.length > MAX_MODEL_CHARS ? `${model.slice(0, MAX_MODEL_CHARS)}…` : model;
 }
 
 /**
@@ -66,15 +75,16 @@ export function pricer(table: PriceTable): (model: string) => Price | undefined 
   return (model) => {
     if (seen.has(model)) return seen.get(model);
     const p = priceOf(model, table);
-    // Bounded: model names are the input's, and a hostile one could be new on every line.
-    if (seen.size < 1024) seen.set(model, p);
+    // Bounded: model names are the input's (cut short by modelKey), and a hostile one could be new on every line.
+    if (seen.size < 256) seen.set(model, p);
     return p;
   };
 }
 
 /** USD to the cent when a dollar or more, else to a hundredth of a cent. */
 export function formatUsd(x: number): string {
-  return `$${x >= 1 ? x.toFixed(2) : x.toFixed(4)}`;
+  // Judged on what is printed: 0.99999 is `$1.00`, not `$1.0000`.
+  return `$${Number(x.toFixed(4)) >= 1 ? x.toFixed(2) : x.toFixed(4)}`;
 }
 
 /** USD for one request's tokens at `p` (the long-prompt price when the prompt is past its threshold). */
@@ -88,7 +98,7 @@ export function costOf(t: PricedTokens, p: Omit<Price, 'above'>): number {
   const oneHour = Math.min(t.cacheCreation1h ?? 0, t.cacheCreation);
   const usd = (t.input * p.input + t.output * p.output + t.cacheRead * p.cacheRead + (t.cacheCreation - oneHour) * p.cacheWrite + oneHour * p.cacheWrite1h) / 1e6;
   // Hostile counts near the largest double would sum to Infinity, which JSON writes as null.
-  return Number.isFinite(usd) ? usd : Number.MAX_VALUE;
+  return Number.isFinite(usd) ? usd : Number.isNaN(usd) ? 0 : Number.MAX_VALUE;
 }
 
 /** A price as written in agent-eval.yaml (`usage.prices`): input and output required, the cache kinds by the API's usual ratios when left out. */
@@ -96,9 +106,18 @@ export function priceFromConfig(p: { input: number; output: number; cache_read?:
   return { input: p.input, output: p.output, cacheRead: p.cache_read ?? p.input * 0.1, cacheWrite: p.cache_write ?? p.input * 1.25, cacheWrite1h: p.cache_write_1h ?? p.input * 2 };
 }
 
-/** The defaults with the config's entries over them. */
+/**
+ * The defaults with the config's entries over them. An entry that overrides
+ * a built-in one keeps that model's long-prompt band: the config gives the
+ * usual rates only.
+ */
 export function priceTable(defaults: PriceTable, fromConfig: unknown): PriceTable {
   const out = new Map(defaults);
-  if (isObject(fromConfig)) for (const [k, v] of Object.entries(fromConfig)) if (isObject(v)) out.set(k, priceFromConfig(v as Parameters<typeof priceFromConfig>[0]));
+  if (isObject(fromConfig))
+    for (const [k, v] of Object.entries(fromConfig)) {
+      if (!isObject(v)) continue;
+      const above = defaults.get(k)?.above;
+      out.set(k, { ...priceFromConfig(v as Parameters<typeof priceFromConfig>[0]), ...(above ? { above } : {}) });
+    }
   return out;
 }

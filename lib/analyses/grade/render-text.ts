@@ -70,7 +70,8 @@ export function costByVerdict(g: GradeSection): string | undefined {
     if (!runs.length) continue;
     const usd = runs.reduce((s, r) => Math.min(s + r.usage!.costUsd, Number.MAX_VALUE), 0);
     const unpriced = [...new Set(runs.flatMap((r) => r.usage!.unpriced ?? []))].sort();
-    parts.push(`${verdict} ${formatUsd(usd)}${unpriced.length ? ` + no price for ${unpriced.map(p).join(', ')}` : ''} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
+    const named = unpriced.slice(0, 5).map(p).join(', ') + (unpriced.length > 5 ? ` and ${unpriced.length - 5} more` : '');
+    parts.push(`${verdict} ${formatUsd(usd)}${unpriced.length ? ` + no price for ${named}` : ''} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
   }
   return parts.length ? parts.join(' · ') : undefined;
 }

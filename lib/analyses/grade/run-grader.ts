@@ -17,7 +17,7 @@ import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '..
 import type { GradeOptions } from './options.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { UsageEvent } from '../../core/message-tally.js';
-import { requestCost } from '../../core/prices.js';
+import { modelKey, requestCost } from '../../core/prices.js';
 
 /** How many recent call ids a run remembers to recognise a copied call. */
 export const RECENT_IDS = 65536;
@@ -108,7 +108,9 @@ export class RunGrader {
   readonly span: string | undefined;
   /** Its requests' tokens and cost, each message once (usage's rules); undefined until one is counted. */
   used: RunUsage | undefined;
-  readonly #tally = new MessageTally((u) => this.#countUsage(u));
+  readonly #tally = new MessageTally((u, again) => this.#countUsage(u, again));
+  /** Models of its requests without a price (a few named; usage's list is the full one). */
+  readonly #unpriced = new Set<string>();
 
   constructor(run: string, options: GradeOptions, observes: Observes, span?: string) {
     this.run = run;
@@ -200,26 +202,27 @@ export class RunGrader {
     this.#tally.add(u);
   }
 
-  #countUsage(u: UsageEvent): void {
-    const model = u.model ?? '(unknown)';
+  #countUsage(u: UsageEvent, again: boolean): void {
+    const model = modelKey(u.model);
     const price = this.#o.price(model);
     const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
     const usd = price ? requestCost(u, price) : free ? 0 : null;
     // Added in place: one object per run, not one per request.
     const used = (this.used ??= { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 });
     const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);
-    used.messages++;
+    if (!again) used.messages++;
     used.input = sum(used.input, u.input);
     used.output = sum(used.output, u.output);
     used.cacheRead = sum(used.cacheRead, u.cacheRead);
     used.cacheCreation = sum(used.cacheCreation, u.cacheCreation);
     used.costUsd = sum(used.costUsd, usd ?? 0);
-    if (usd === null && !used.unpriced?.includes(model)) used.unpriced = [...(used.unpriced ?? []), model].sort();
+    if (usd === null && this.#unpriced.size < 20) this.#unpriced.add(model);
   }
 
   finish(push: (f: Flag) => void): void {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
     this.#tally.flushAll();
+    if (this.used && this.#unpriced.size) this.used.unpriced = [...this.#unpriced].sort();
     if (this.#steps > this.#o.stepBudget) {
       this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${this.#o.stepBudget}`, count: this.#steps });
     }

@@ -12,17 +12,18 @@ import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { PriceTable } from '../../core/prices.js';
-import { pricer, requestCost } from '../../core/prices.js';
+import { modelKey, pricer, requestCost } from '../../core/prices.js';
 import type { Price } from '../../core/prices.js';
 import type { Cost, ModelTokens, ReportedUsage, ThreadUsage, TokenCounts } from './token-counts.js';
-import { add, addCosts, addModelTokens, addTokenCounts, emptyTokenCounts, usageSummary } from './token-counts.js';
+import { add, addModelTokens, addTokenCounts, CostSum, emptyTokenCounts, usageSummary } from './token-counts.js';
 
 export interface UsageOptions {
   readonly prices?: PriceTable;
 }
 
-/** The model key of usage whose source names no model. */
-export const UNKNOWN_MODEL = '(unknown)';
+/** Models kept apart per thread; more (hostile input) are counted together. */
+const MAX_MODELS = 64;
+const OTHER_MODELS = '(other models)';
 
 interface ThreadState {
   agentType: string;
@@ -53,7 +54,7 @@ function agentTypeOf(input: Record<string, unknown>): string {
 
 export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   readonly #price: (model: string) => Price | undefined;
-  readonly #tally = new MessageTally((u) => this.#count(u));
+  readonly #tally = new MessageTally((u, again) => this.#count(u, again));
   /** By thread name (input): a Map, so `__proto__` is a thread like any other. */
   #threads = new Map<string, ThreadState>();
   /** Delegation calls of this session and the agent type each asked for: what their threads are labelled. */
@@ -85,7 +86,8 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'turn_end': {
         const o = ev.outcome;
-        if (o && (o.costUsd !== undefined || o.byModel !== undefined)) this.#reported = { costUsd: o.costUsd ?? 0, byModel: o.byModel ?? {} };
+        // Only a result that states its cost: one without would read as $0.
+        if (o?.costUsd !== undefined) this.#reported = { costUsd: o.costUsd, byModel: o.byModel ?? {} };
         return;
       }
       case 'usage':
@@ -125,17 +127,18 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
     t.lastTs = ts;
   }
 
-  #count(u: EventOf<'usage'>): void {
+  #count(u: EventOf<'usage'>, again: boolean): void {
     const t = this.#thread(u.thread);
-    const model = u.model ?? UNKNOWN_MODEL;
-    const price = this.#price(model);
+    const named = modelKey(u.model);
+    const model = t.byModel.size >= MAX_MODELS && !t.byModel.has(named) ? OTHER_MODELS : named;
+    const price = model === OTHER_MODELS ? undefined : this.#price(model);
     // A request that used no tokens (Claude Code's `<synthetic>` messages) costs nothing, priced or not.
     const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
     const usd = price ? requestCost(u, price) : free ? 0 : null;
     // Added in place: one object per thread and model, not one per request.
     let m = t.byModel.get(model);
     if (!m) t.byModel.set(model, (m = emptyModel()));
-    m.messages++;
+    if (!again) m.messages++;
     m.input = add(m.input, u.input);
     m.output = add(m.output, u.output);
     m.cacheRead = add(m.cacheRead, u.cacheRead);
@@ -147,19 +150,21 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   /** Tokens of some models, and what they cost. */
   #priced(byModel: ReadonlyMap<string, ModelTokens>): { counts: TokenCounts; cost: Cost } {
     let counts = emptyTokenCounts();
-    let cost: Cost = { costUsd: 0 };
+    let usd = 0;
+    const unpriced: string[] = [];
     for (const [model, t] of byModel) {
       counts = addTokenCounts(counts, t);
-      cost = addCosts(cost, t.costUsd !== null ? { costUsd: t.costUsd } : { costUsd: 0, unpriced: [model] });
+      if (t.costUsd === null) unpriced.push(model);
+      else usd = add(usd, t.costUsd);
     }
-    return { counts, cost };
+    return { counts, cost: unpriced.length ? { costUsd: usd, unpriced: unpriced.sort() } : { costUsd: usd } };
   }
 
   #summary(ev: EventOf<'session_end'>) {
     const byThread: Record<string, ThreadUsage> = Object.create(null) as Record<string, ThreadUsage>;
     const all = new Map<string, ModelTokens>();
     let total = emptyTokenCounts();
-    let cost: Cost = { costUsd: 0 };
+    const cost = new CostSum();
     for (const [name, t] of this.#threads) {
       const p = this.#priced(t.byModel);
       const wall = t.firstTs !== undefined && t.lastTs !== undefined ? Date.parse(t.lastTs) - Date.parse(t.firstTs) : NaN;
@@ -170,9 +175,9 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
         all.set(model, cur ? addModelTokens(cur, m) : m);
       }
       total = addTokenCounts(total, p.counts);
-      cost = addCosts(cost, p.cost);
+      cost.add(p.cost);
     }
-    return usageSummary(ev.session, { total, cost, byThread: { ...byThread }, byModel: Object.fromEntries(all), ...(this.#reported ? { reported: this.#reported } : {}) });
+    return usageSummary(ev.session, { total, cost: cost.cost, byThread: { ...byThread }, byModel: Object.fromEntries(all), ...(this.#reported ? { reported: this.#reported } : {}) });
   }
 }
 

@@ -7,8 +7,8 @@ import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../ty
 import { UsageCounter } from './counter.js';
 import type { UsageOptions } from './counter.js';
 import { usageConfig } from './config.js';
-import { addCosts, addModelTokens, addReported, addTokenCounts, emptyTokenCounts } from './token-counts.js';
-import type { Cost, ModelTokens, TokenCounts, UsageSummary } from './token-counts.js';
+import { addModelTokens, addReported, addTokenCounts, CostSum, emptyTokenCounts } from './token-counts.js';
+import type { ModelTokens, TokenCounts, UsageSummary } from './token-counts.js';
 import { tokensSectionSchema } from './report-section.js';
 import type { TokensSection } from './report-section.js';
 import { renderUsageText, usageJunit, usageMarkdown } from './render.js';
@@ -20,29 +20,31 @@ export { tokensSectionSchema } from './report-section.js';
 /** Everything derived from the sessions' entries: totals, per model, per agent type. */
 function section(bySession: TokensSection['bySession']): TokensSection {
   let total = emptyTokenCounts();
-  let cost: Cost = { costUsd: 0 };
+  const cost = new CostSum();
   // Maps: models and agent types are the input's names, `__proto__` included.
   const byModel = new Map<string, ModelTokens>();
-  const byAgentType = new Map<string, TokenCounts & Cost & { threads: number }>();
+  const byAgentType = new Map<string, { counts: TokenCounts; cost: CostSum; threads: number }>();
   for (const s of bySession) {
     total = addTokenCounts(total, s.total);
-    cost = addCosts(cost, s.cost);
+    cost.add(s.cost);
     for (const [model, m] of Object.entries(s.byModel)) {
       const cur = byModel.get(model);
       byModel.set(model, cur ? addModelTokens(cur, m) : m);
     }
     for (const t of Object.values(s.byThread)) {
-      const cur = byAgentType.get(t.agentType) ?? { ...emptyTokenCounts(), costUsd: 0, threads: 0 };
-      const { costUsd, unpriced } = addCosts(cur, t);
-      byAgentType.set(t.agentType, { ...addTokenCounts(cur, t), costUsd, ...(unpriced ? { unpriced } : {}), threads: cur.threads + 1 });
+      let a = byAgentType.get(t.agentType);
+      if (!a) byAgentType.set(t.agentType, (a = { counts: emptyTokenCounts(), cost: new CostSum(), threads: 0 }));
+      a.counts = addTokenCounts(a.counts, t);
+      a.cost.add(t);
+      a.threads++;
     }
   }
   const sums = bySession.flatMap((t) => (t.reported ? [t.reported] : []));
   return {
     total,
-    cost,
+    cost: cost.cost,
     byModel: Object.fromEntries(byModel),
-    byAgentType: Object.fromEntries(byAgentType),
+    byAgentType: Object.fromEntries([...byAgentType].map(([type, a]) => [type, { ...a.counts, ...a.cost.cost, threads: a.threads }])),
     ...(sums.length ? { reported: sums.reduce(addReported, { costUsd: 0, byModel: {} }) } : {}),
     bySession,
   };

@@ -13,8 +13,14 @@ const plural = (k: number, word: string): string => `${n(k)} ${word}${k === 1 ? 
 
 const usd = formatUsd;
 
+/** Models without a price named on one line; the others counted. */
+const NAMED = 5;
+
 function costText(c: { costUsd: number; unpriced?: string[] }, show: (s: string) => string): string {
-  return c.unpriced?.length ? `${usd(c.costUsd)} + no price for ${c.unpriced.map(show).join(', ')}` : usd(c.costUsd);
+  const u = c.unpriced ?? [];
+  if (!u.length) return usd(c.costUsd);
+  const more = u.length > NAMED ? ` and ${u.length - NAMED} more` : '';
+  return `${usd(c.costUsd)} + no price for ${u.slice(0, NAMED).map(show).join(', ')}${more}`;
 }
 
 /** How many entries of a breakdown the text and Markdown show before "… N more". */
@@ -64,6 +70,7 @@ export function usageJunit(s: TokensSection): JunitPart {
   const prop = (name: string, value: string | number): string => `<property name="${xmlText(name)}" value="${xmlText(String(value))}"/>`;
   const t = s.total;
   const props = [prop('requests', t.messages), prop('inputTokens', t.input), prop('outputTokens', t.output), prop('cacheReadTokens', t.cacheRead), prop('cacheWriteTokens', t.cacheCreation), prop('costUsd', s.cost.costUsd)];
-  if (s.cost.unpriced?.length) props.push(prop('unpricedModels', s.cost.unpriced.join(',')));
+  // A JSON list: a model's name may hold a comma.
+  if (s.cost.unpriced?.length) props.push(prop('unpricedModels', JSON.stringify(s.cost.unpriced)));
   return { suites: [`  <testsuite name="usage" tests="0" failures="0" errors="0">`, `    <properties>${props.join('')}</properties>`, '  </testsuite>'], tests: 0, failures: 0 };
 }

@@ -36,9 +36,27 @@ export interface Cost {
   unpriced?: string[];
 }
 
+/** Models without a price named in one list: past this many, the rest are counted, not named. */
+export const MAX_UNPRICED = 20;
+
+/** Sums of costs, the models without a price gathered once (not re-sorted per cost added). */
+export class CostSum {
+  #usd = 0;
+  readonly #unpriced = new Set<string>();
+
+  add(c: Cost): this {
+    this.#usd = add(this.#usd, c.costUsd);
+    for (const m of c.unpriced ?? []) if (this.#unpriced.size < MAX_UNPRICED) this.#unpriced.add(m);
+    return this;
+  }
+
+  get cost(): Cost {
+    return this.#unpriced.size ? { costUsd: this.#usd, unpriced: [...this.#unpriced].sort() } : { costUsd: this.#usd };
+  }
+}
+
 export function addCosts(a: Cost, b: Cost): Cost {
-  const unpriced = [...new Set([...(a.unpriced ?? []), ...(b.unpriced ?? [])])].sort();
-  return unpriced.length ? { costUsd: add(a.costUsd, b.costUsd), unpriced } : { costUsd: add(a.costUsd, b.costUsd) };
+  return new CostSum().add(a).add(b).cost;
 }
 
 /** One model's tokens, its 1-hour cache writes apart, and their cost (null: no price). */

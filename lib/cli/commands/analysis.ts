@@ -50,7 +50,7 @@ interface Spec {
   readonly usage: string;
   /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
   readonly session?: boolean;
-  /** Its text is a reference's, byte for byte: usage's block is left out of it (the JSON keeps the section). */
+  /** Its text keeps to a reference's layout: usage's block is left out of it (the JSON keeps the section). */
   readonly referenceText?: boolean;
 }
 
