@@ -85,7 +85,8 @@ t.test('a graded run carries its usage; the text says what each verdict cost', a
   const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
   run(dir);
   const j = JSON.parse((await cli(['--json', '-q', 'run.jsonl'], { cwd: dir })).stdout) as { grade: { runs: Array<{ verdict: string; usage: unknown }> } };
-  t.same(j.grade.runs[0]!.usage, { messages: 3, input: 1210, output: 151, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'] });
+  // Its wall time: 10:00:01 (the first request) to 10:00:30 (the last).
+  t.same(j.grade.runs[0]!.usage, { messages: 3, input: 1210, output: 151, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'], wallMs: 29000 });
   const text = (await cli(['-q', 'run.jsonl'], { cwd: dir })).stdout;
   t.match(text, /^cost by verdict: clean-pass \$0\.0166 \+ no price for claude-test \(1 run\)$/m);
   t.match(text, /^ {2}Usage: 3 requests · 1,210 input · 151 output · 10,000 cache read · 2,000 cache write tokens · \$0\.0166 \+ no price for claude-test$/m);

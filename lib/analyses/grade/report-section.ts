@@ -39,7 +39,7 @@ export const runResultSchema = z.object({
   notEvaluated: z.array(z.string()),
   span: z.string().optional(),
   usage: z
-    .object({ messages: count, input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative(), unpriced: z.array(z.string()).optional() })
+    .object({ messages: count, input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative(), unpriced: z.array(z.string()).optional(), wallMs: z.number().nonnegative().optional() })
     .optional(),
   terminalReason: z.string().optional(),
   errors: z.array(z.string()).optional(),

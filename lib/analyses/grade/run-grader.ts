@@ -85,6 +85,8 @@ export interface RunUsage {
   cacheCreation: number;
   costUsd: number;
   unpriced?: string[];
+  /** From its first request or tool result to its last, when they carry timestamps. */
+  wallMs?: number;
 }
 
 export class RunGrader {
@@ -168,6 +170,7 @@ export class RunGrader {
   }
 
   result(ev: EventOf<'tool_result'>, push: (f: Flag) => void): void {
+    if (ev.ts !== undefined) this.#seen(ev.ts);
     const t = this.#threads.get(ev.thread);
     const same = t?.pending.get(ev.id);
     const s = same?.shift();
@@ -199,7 +202,17 @@ export class RunGrader {
   }
 
   usage(u: UsageEvent): void {
+    if (u.ts !== undefined) this.#seen(u.ts);
     this.#tally.add(u);
+  }
+
+  /** The run's first and last request or result with a timestamp: its wall time (as usage's threads). */
+  #firstTs: string | undefined;
+  #lastTs: string | undefined;
+
+  #seen(ts: string): void {
+    this.#firstTs ??= ts;
+    this.#lastTs = ts;
   }
 
   #countUsage(u: UsageEvent, again: boolean): void {
@@ -223,6 +236,8 @@ export class RunGrader {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
     this.#tally.flushAll();
     if (this.used && this.#unpriced.size) this.used.unpriced = [...this.#unpriced].sort();
+    const wall = this.#firstTs !== undefined && this.#lastTs !== undefined ? Date.parse(this.#lastTs) - Date.parse(this.#firstTs) : NaN;
+    if (this.used && Number.isFinite(wall) && wall >= 0) this.used.wallMs = wall;
     if (this.#steps > this.#o.stepBudget) {
       this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${this.#o.stepBudget}`, count: this.#steps });
     }
