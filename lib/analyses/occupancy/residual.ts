@@ -4,7 +4,7 @@
 // each gap's results enter a FIFO queue per family, and the window's
 // shortfall (results worth more tokens than the context grew by) evicts the
 // oldest first; a compaction empties the queue. The rules and their numbers
-// are the reference's, rule by rule (docs/occupancy.md).
+// are the reference's, rule by rule.
 import type { Family, Gap, Timeline } from './gaps.js';
 import { FAMILIES } from './gaps.js';
 
