@@ -30,11 +30,17 @@ async function run(source: Readable, transforms: NodeJS.ReadWriteStream[]): Prom
 }
 
 /** What a skipped result loses: its text. Everything else must match. */
-function withoutResultText(items: StreamItem[]): unknown[] {
-  return items.map((x) => ('kind' in x && x.kind === 'tool_result' && !('analysis' in x) ? { ...x, text: '(any)' } : x));
+function withoutResultText(items: StreamItem[], chars = true): unknown[] {
+  return items.map((x) => {
+    if (!('kind' in x) || x.kind !== 'tool_result' || 'analysis' in x) return x;
+    const { chars: _chars, ...rest } = x;
+    return chars ? { ...x, text: '(any)' } : { ...rest, text: '(any)' };
+  });
 }
 
 const everyAnalysis = (): Configured[] => builtInAnalyses({ grade: options() });
+/** The same, one of which reads every result's length: the lazy parse keeps it. */
+const lengthsRead = (): Configured[] => everyAnalysis().map((c, i) => (i === 0 ? { ...c, analysis: { ...c.analysis, resultChars: true } } : c));
 /** The same analyses, one of which does not say which result text it reads: nothing is skipped. */
 const noneSaid = (): Configured[] => everyAnalysis().map((c) => ({ ...c, analysis: { ...c.analysis, resultText: undefined } }));
 
@@ -61,7 +67,9 @@ t.test('every fixture: fused over batches decides what the separate stages decid
     const fusedAll = await run(readSessions([s], { batches: true }), [fusedStages({ analyses: noneSaid() })]);
     t.same(fusedAll, chain, `${s.key}: fused, nothing skipped: every item and event the same`);
     const lazy = await run(readSessions([s], { batches: true, lazyLines: true }), [fusedStages({ analyses: everyAnalysis(), lazyResults: true })]);
-    t.same(withoutResultText(lazy), withoutResultText(chain), `${s.key}: with the lazy parse: the same but for skipped result text`);
+    t.same(withoutResultText(lazy, false), withoutResultText(chain, false), `${s.key}: with the lazy parse: the same but for skipped result text (and its length)`);
+    const lengths = await run(readSessions([s], { batches: true, lazyLines: true }), [fusedStages({ analyses: lengthsRead(), lazyResults: true })]);
+    t.same(withoutResultText(lengths), withoutResultText(chain), `${s.key}: with the lazy parse keeping lengths: every result's length the same`);
   }
 });
 
@@ -78,8 +86,8 @@ t.test('fuse: what an earlier stage pushes when it ends still goes through the l
 const LONG = 'const x = 1;\n'.repeat(400);
 const readCall = (id: string, file = '/t/a.ts') => req(`m-${id}`, [toolUse(id, 'Read', { file_path: file })]);
 
-function lazyOver(text: string | Buffer): { records: PreRecord[]; lazy: LazyResults } {
-  const lazy = new LazyResults((tool) => tool === 'mcp__codegraph__codegraph_explore');
+function lazyOver(text: string | Buffer, keepChars = false): { records: PreRecord[]; lazy: LazyResults } {
+  const lazy = new LazyResults((tool) => tool === 'mcp__codegraph__codegraph_explore', keepChars);
   const logics = stageLogics({ analyses: [] });
   logics.splice(0, 2, lazy.parser, logics[1]!, lazy.tap);
   const records: PreRecord[] = [];
@@ -161,4 +169,20 @@ t.test('the lazy parse is the CLI\'s, asked for: fusedStages alone and lines() k
   const line = text.split('\n').find((l) => l.includes('"tool_result"'))!;
   t.equal((JSON.parse(JSON.stringify(long)) as { text: string }).text, line);
   t.equal((long as { text: string }).text, line);
+});
+
+t.test('lazy parse: a result without its text keeps its length, in UTF-16 characters as decoded', async (t) => {
+  // é is 2 bytes and 1 character; 😀 is 4 bytes and 2 UTF-16 units: by hand 400 × (13 + 1 + 2) characters.
+  const text = 'const x = 1;é😀\n'.repeat(400);
+  t.equal(text.length, 400 * 16);
+  const resultOf = (keepChars: boolean) => {
+    const { records, lazy } = lazyOver(jsonl([init(), readCall('r1'), res('r1', text), done()]), keepChars);
+    t.equal(lazy.skipped, 1, 'parsed without its text');
+    const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
+    return events.find((e) => 'kind' in e && e.kind === 'tool_result') as { text: string; chars?: number };
+  };
+  const kept = resultOf(true);
+  t.same([kept.text, kept.chars], ['', text.length], 'an analysis reads lengths: kept');
+  const notKept = resultOf(false);
+  t.same([notKept.text, 'chars' in notKept], ['', false], 'none does: no length, rather than a wrong one');
 });

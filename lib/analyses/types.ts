@@ -94,6 +94,12 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
    * An error result's text is always read.
    */
   resultText?(options: O): (tool: string) => boolean;
+  /**
+   * Its logic reads every result's length (`tool_result.chars`), also of
+   * results whose text nobody reads: the lazy parse then keeps each dropped
+   * text's length, at the cost of a scan of it. Unsaid: it does not.
+   */
+  readonly resultChars?: boolean;
   /** The section's schema: the report's JSON Schema is generated from the composition. */
   readonly section: z.ZodType<S>;
   collector(options: O, c: CollectorOptions): SectionCollector<S>;

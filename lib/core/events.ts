@@ -88,6 +88,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     id: z.string(),
     isError: z.boolean(),
     text: z.string(),
+    /** The result's length in characters as the model read it, kept also when `text` was not (a lazy parse) if an analysis reads lengths (`Analysis.resultChars`); absent only when none does. */
+    chars: z.number().int().nonnegative().optional(),
     meta: z.object({
       writeType: z.enum(['create', 'update']).optional(),
       agentId: z.string().optional(),
@@ -130,6 +132,19 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     cacheCreation1h: z.number().optional(),
     /** The model that answered, as the source names it. */
     model: z.string().optional(),
+  }),
+  z.object({
+    /**
+     * Any other block that entered the model's context, by its size only: an
+     * assistant's thinking, a user's text or image, a prompt. With the calls,
+     * results and text it accounts for every character of a context window.
+     */
+    kind: z.literal('context_block'),
+    ...envelope,
+    role: z.enum(['assistant', 'user']),
+    /** The assistant message it belongs to. */
+    messageId: z.string().optional(),
+    chars: z.number().int().nonnegative(),
   }),
   z.object({
     kind: z.literal('assistant_text'),

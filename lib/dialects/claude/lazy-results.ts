@@ -27,6 +27,7 @@ import { isObject } from '../../core/records.js';
 import { parseLine } from '../../core/parse-line.js';
 import { RecentSet } from '../../core/fifo.js';
 import { pruneDeep } from '../../core/deep-values.js';
+import { flattenedLength, SKIPPED_CHARS } from './result-content.js';
 import type { StreamItem } from '../../core/items.js';
 
 /** Calls remembered as skippable: a result that comes later than this many calls is parsed in full. */
@@ -47,9 +48,12 @@ export class LazyResults {
   readonly #read = new RecentSet(REMEMBERED_CALLS);
   #skipped = 0;
 
-  /** `reads(tool)`: does some analysis read the text of this tool's results? */
-  constructor(reads: (tool: string) => boolean) {
+  readonly #keepChars: boolean;
+
+  /** `reads(tool)`: does some analysis read the text of this tool's results? `keepChars`: does one read every result's length? */
+  constructor(reads: (tool: string) => boolean, keepChars = false) {
     this.#reads = reads;
+    this.#keepChars = keepChars;
   }
 
   /** Result lines parsed without their text so far. */
@@ -119,10 +123,34 @@ export class LazyResults {
     }
     // A value too deep is a diagnostic the normalizer gives: the full parse keeps it.
     if (pruneDeep(v)) return undefined;
-    for (const block of content as Obj[]) block.content = '';
+    for (const block of content as Obj[]) {
+      // The text goes; its length stays, in characters (UTF-16, as a decoded string has them), when some analysis reads it.
+      (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = this.#keepChars ? utf16Length(flattenedLength(block.content), block.content) : null;
+      block.content = '';
+    }
     for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
     return allAscii(v) ? v : undefined;
   }
+}
+
+/**
+ * UTF-16 length of text decoded as latin1 from UTF-8 bytes: each
+ * continuation byte (0x80–0xBF) is part of a character already counted,
+ * and a 4-byte character (lead 0xF0–0xF4) is two UTF-16 units. Text that is
+ * all ASCII (most results) is counted as it is.
+ */
+function utf16Length(latin1Length: number, content: unknown): number {
+  const texts: string[] = typeof content === 'string' ? [content] : Array.isArray(content) ? content.flatMap((p) => (typeof p === 'string' ? [p] : isObject(p) && typeof p.text === 'string' ? [p.text] : [])) : [];
+  let n = latin1Length;
+  for (const t of texts) {
+    if (!NOT_ASCII.test(t)) continue;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c >= 0x80 && c <= 0xbf) n--;
+      else if (c >= 0xf0 && c <= 0xf4) n++;
+    }
+  }
+  return n;
 }
 
 /** What the normalizer reads of a structured result: an object's `type` and `agentId`; a string's being one. */

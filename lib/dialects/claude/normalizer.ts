@@ -12,29 +12,13 @@ import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
 import { tokenCount } from './token-count.js';
 import { resultOutcome } from './result-record.js';
+import { flattenContent, flattenedLength, SKIPPED_CHARS } from './result-content.js';
+
+export { flattenContent } from './result-content.js';
 
 
 type Obj = Record<string, unknown>;
 
-
-/**
- * The reference's flattening of a tool result: a string as is; an array joins
- * each part's `text` (or the part itself when a string, else its JSON) with
- * newlines, so a section that starts a later block still starts a line.
- */
-export function flattenContent(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (content === null || content === undefined) return '';
-  if (!Array.isArray(content)) return JSON.stringify(content);
-  if (content.length === 1) return partText(content[0]);
-  return content.map(partText).join('\n');
-}
-
-function partText(p: unknown): string {
-  if (typeof p === 'string') return p;
-  if (isObject(p) && typeof p.text === 'string') return p.text;
-  return JSON.stringify(p) ?? '';
-}
 
 /** stream-json's thread: the spawning call's id, else main. */
 export function threadOf(v: Obj): string {
@@ -216,8 +200,12 @@ export class ClaudeNormalizer {
         const input = isObject(b.input) ? b.input : {};
         if (isDelegation(name) && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
-      } else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') {
-        sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
+      } else if (b.type === 'text' && typeof b.text === 'string') {
+        if (b.text !== '') sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
+      } else {
+        // Thinking (its text), or any other block (its JSON): context all the same.
+        const chars = b.type === 'thinking' && typeof b.thinking === 'string' ? b.thinking.length : (JSON.stringify(b)?.length ?? 0);
+        if (chars > 0) sink.emit({ kind: 'context_block', role: 'assistant', messageId, chars }, thread, line, meta);
       }
     }
     if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, asString(msg.model), line, meta, sink);
@@ -250,6 +238,9 @@ export class ClaudeNormalizer {
   #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
     if (!isObject(msg)) return;
+    // What the message puts in the context besides tool results: its text, images, a prompt.
+    const other = Array.isArray(msg.content) ? (msg.content as unknown[]).reduce<number>((n, b) => (isObject(b) && b.type === 'tool_result' ? n : n + flattenedLength([b])), 0) : flattenedLength(msg.content);
+    if (other > 0) sink.emit({ kind: 'context_block', role: 'user', chars: other }, thread, line, meta);
     // A person's prompt in a session file ends the turn, as a `result` does in stream-json.
     if (thread === 'main' && isHumanPrompt(v)) {
       sink.emit({ kind: 'turn_end', reason: 'user_prompt' }, 'main', line, meta);
@@ -265,7 +256,11 @@ export class ClaudeNormalizer {
       this.#blocks.delete(id);
       this.#usage.delete(id);
       this.#sidechains.returned(id);
-      sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text: flattenContent(b.content), meta: resultMeta(structured) }, thread, line, meta);
+      const text = flattenContent(b.content);
+      // A lazy parse dropped the text, and kept its length when an analysis reads it (null: it did not).
+      const kept = (b as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS];
+      const chars = kept === undefined ? text.length : kept;
+      sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text, ...(chars !== null ? { chars } : {}), meta: resultMeta(structured) }, thread, line, meta);
     }
   }
 }
