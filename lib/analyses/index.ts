@@ -7,13 +7,15 @@ import type { GradeOptions } from './grade/options.js';
 import { sufficiencyAnalysis } from './sufficiency/index.js';
 import { gradeAnalysis } from './grade/index.js';
 import { usageAnalysis } from './usage/index.js';
+import { occupancyAnalysis, occupancyConfig } from './occupancy/index.js';
+import type { OccupancyOptions } from './occupancy/index.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 import { sufficiencyConfig } from './sufficiency/config.js';
 import { gradeConfig } from './grade/config.js';
 import { usageConfig } from './usage/config.js';
 import type { UsageOptions } from './usage/counter.js';
 
-const BUILT_IN = [sufficiencyAnalysis, gradeAnalysis, usageAnalysis] as const;
+const BUILT_IN = [occupancyAnalysis, sufficiencyAnalysis, gradeAnalysis, usageAnalysis] as const;
 
 export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
 
@@ -21,15 +23,17 @@ export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
 export type BuiltInSections = SectionsOf<typeof BUILT_IN>;
 
 /** The built-in analyses' keys in agent-eval.yaml, as one zod shape (their `config`, typed). */
-export const BUILT_IN_CONFIG = { ...sufficiencyConfig, ...gradeConfig, ...usageConfig };
+export const BUILT_IN_CONFIG = { ...sufficiencyConfig, ...gradeConfig, ...usageConfig, ...occupancyConfig };
 
 export function analysisNamed(name: string, analyses: readonly Analysis[] = ANALYSES): Analysis | undefined {
   return analyses.find((a) => a.name === name);
 }
 
-export { sufficiencyAnalysis, gradeAnalysis, usageAnalysis };
+export { occupancyAnalysis, sufficiencyAnalysis, gradeAnalysis, usageAnalysis };
 
 export interface BuiltInChoice {
+  /** Residual context occupancy runs when given (its window). */
+  occupancy?: OccupancyOptions;
   /** Sufficiency runs unless this is false. */
   sufficiency?: SufficiencyOptions | false;
   /** Grading runs when given (see `gradeOptions`). */
@@ -38,9 +42,10 @@ export interface BuiltInChoice {
   usage?: UsageOptions;
 }
 
-/** The built-in analyses, configured: sufficiency (unless false), grading (when given), usage — in report order. */
+/** The built-in analyses, configured: occupancy (when given), sufficiency (unless false), grading (when given), usage — in report order. */
 export function builtInAnalyses(o: BuiltInChoice = {}): Configured[] {
   const out: Configured[] = [];
+  if (o.occupancy) out.push(configure(occupancyAnalysis, o.occupancy) as Configured);
   if (o.sufficiency !== false) out.push(configure(sufficiencyAnalysis, o.sufficiency ?? {}) as Configured);
   if (o.grade) out.push(configure(gradeAnalysis, o.grade) as Configured);
   out.push(configure(usageAnalysis, o.usage ?? { prices: DEFAULT_PRICES }) as Configured);

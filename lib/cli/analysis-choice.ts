@@ -10,26 +10,29 @@ import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
 import type { LoadedConfig } from '../io/config.js';
+import { DEFAULT_WINDOW } from '../analyses/occupancy/index.js';
 import { priceTable } from '../core/prices.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 
 /** The analyses a command can be asked for (token usage always runs). */
-export const CHOOSABLE = ['sufficiency', 'grade'] as const;
+export const CHOOSABLE = ['occupancy', 'sufficiency', 'grade'] as const;
 export type ChosenAnalysis = (typeof CHOOSABLE)[number];
 
 /** Each choosable analysis' own flags, to refuse them when it does not run. */
 const OWN_FLAGS: Record<ChosenAnalysis, readonly string[]> = {
+  occupancy: [],
   sufficiency: ['probe', 'probe-family'],
   grade: ['outcomes', 'task', 'task-pattern', 'fail-on'],
 };
 
-/** `--analyses LIST` among what the command runs; its default is all of them. */
-export function chosenAnalyses(available: readonly ChosenAnalysis[], flag: string | undefined, values: Record<string, unknown>): ChosenAnalysis[] {
+/** `--analyses LIST` among what the command runs (and `extra`, which it runs only when named); its default is `available`. */
+export function chosenAnalyses(available: readonly ChosenAnalysis[], flag: string | undefined, values: Record<string, unknown>, extra: readonly ChosenAnalysis[] = []): ChosenAnalysis[] {
   if (flag === undefined) return [...available];
   const list = flag.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!list.length) throw new UsageError('--analyses: name at least one of sufficiency, grade');
-  for (const a of list) if (!(available as readonly string[]).includes(a)) throw new UsageError(`--analyses: unknown '${a}' (choose from ${available.join(', ')})`);
-  const chosen = available.filter((a) => list.includes(a));
+  const all = CHOOSABLE.filter((a) => available.includes(a) || extra.includes(a));
+  if (!list.length) throw new UsageError(`--analyses: name at least one of ${all.join(', ')}`);
+  for (const a of list) if (!(all as readonly string[]).includes(a)) throw new UsageError(`--analyses: unknown '${a}' (choose from ${all.join(', ')})`);
+  const chosen = all.filter((a) => list.includes(a));
   for (const a of available) {
     if (chosen.includes(a)) continue;
     const given = OWN_FLAGS[a].find((f) => values[f] !== undefined);
@@ -55,5 +58,6 @@ export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: Loa
     sufficiency: chosen.includes('sufficiency') ? { probe: f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker: c.sufficiency?.marker ?? DEFAULT_MARKER } : false,
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
     usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
+    ...(chosen.includes('occupancy') ? { occupancy: { window: c.occupancy?.window ?? DEFAULT_WINDOW } } : {}),
   });
 }

@@ -45,8 +45,9 @@ interface Spec {
   readonly name: string;
   /** The analyses it runs (usage always runs too). */
   readonly analyses: readonly ChosenAnalysis[];
-  /** `--analyses` may pick among them. */
+  /** `--analyses` may pick among them, and these, which it runs only when named. */
   readonly choose?: boolean;
+  readonly extra?: readonly ChosenAnalysis[];
   readonly usage: string;
   /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
   readonly session?: boolean;
@@ -82,7 +83,7 @@ function makeCommand(spec: Spec): Command {
     if (values.session !== undefined && values.all) throw new UsageError('--session and --all cannot be used together');
     // Everything a user can get wrong is checked before anything is read.
     const specs = reporterSpecs(values.reporter, values.json);
-    const chosen = chosenAnalyses(spec.analyses, values.analyses, values as Record<string, unknown>);
+    const chosen = chosenAnalyses(spec.analyses, values.analyses, values as Record<string, unknown>, spec.extra);
     const format = formatChoice(values.format);
     const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
     const probeFlag = regexFlag('--probe', values.probe);
@@ -227,6 +228,7 @@ export const analyzeCommand = makeCommand({
   name: 'analyze',
   analyses: ['sufficiency', 'grade'],
   choose: true,
+  extra: ['occupancy'],
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 
@@ -242,4 +244,11 @@ export const gradeCommand = makeCommand({
   analyses: ['grade'],
   referenceText: true,
   usage: `Usage: agent-eval-stream grade [options] [INPUT...]\n\nGrades the path each run took; exit 3 when the gate fails.\n${INPUTS}\n${EXITS_GATED}`,
+});
+
+export const occupancyCommand = makeCommand({
+  name: 'occupancy',
+  analyses: ['occupancy'],
+  referenceText: true,
+  usage: `Usage: agent-eval-stream occupancy [options] [INPUT...]\n\nResidual context occupancy: how much of each thread's final context window each tool family's results still occupy.\n${INPUTS}\n${EXITS_UNGATED}`,
 });

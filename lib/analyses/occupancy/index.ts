@@ -1,0 +1,104 @@
+// Residual context occupancy (CodeGraph's CG-7), per thread: how many
+// tokens of each thread's final context window each tool family's results
+// still occupy. gaps.ts reads a window's timeline, residual.ts does the
+// arithmetic, reader.ts feeds each thread its own events; docs/occupancy.md
+// states the rules.
+import { z } from 'zod';
+import type { AnalysisItem } from '../../core/items.js';
+import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
+import { FAMILIES } from './gaps.js';
+import { OCCUPANCY, OccupancyReader } from './reader.js';
+import type { OccupancySummary, ThreadOccupancy } from './reader.js';
+import { occupancyBlock } from './render-text.js';
+import { printable } from '../../core/escape.js';
+
+export interface OccupancyOptions {
+  /** The context window, in tokens. */
+  readonly window: number;
+}
+
+/** The reference's window (`CG_WINDOW_TOKENS`). */
+export const DEFAULT_WINDOW = 200_000;
+
+export const occupancyConfig = {
+  occupancy: z.strictObject({ window: z.number().int().positive().optional() }).nullable().optional(),
+};
+
+const count = z.number().nonnegative();
+const perFamily = z.object(Object.fromEntries(FAMILIES.map((f) => [f, count])) as Record<(typeof FAMILIES)[number], typeof count>);
+
+const threadSchema = z.object({
+  thread: z.string(),
+  agentType: z.string().optional(),
+  description: z.string().optional(),
+  ctxBase: z.number(),
+  ctxFinal: z.number(),
+  turns: z.number().int().nonnegative(),
+  compactions: z.number().int().nonnegative(),
+  chars: perFamily,
+  results: perFamily,
+  charsPerToken: z.number(),
+  calibrated: z.boolean(),
+  dispersion: z.number().nullable(),
+  residual: perFamily,
+  contributed: perFamily,
+  evicted: count,
+});
+
+export const occupancySectionSchema = z.object({
+  window: z.number().int().positive(),
+  bySession: z.array(z.object({ session: z.string(), threads: z.array(threadSchema) })),
+});
+
+export type OccupancySection = z.infer<typeof occupancySectionSchema>;
+
+class OccupancyCollector implements SectionCollector<OccupancySection> {
+  readonly #window: number;
+  #bySession: OccupancySection['bySession'] = [];
+
+  constructor(window: number) {
+    this.#window = window;
+  }
+
+  add(item: AnalysisItem, session: SessionVerdict): void {
+    const it = item as OccupancySummary;
+    if (it.kind === 'summary' && !session.duplicate) this.#bySession.push({ session: it.session, threads: it.data.threads as ThreadOccupancy[] });
+  }
+
+  forget(session: string): void {
+    this.#bySession = this.#bySession.filter((s) => s.session !== session);
+  }
+
+  build(): OccupancySection {
+    return { window: this.#window, bySession: [...this.#bySession] };
+  }
+}
+
+function renderText(s: OccupancySection): string {
+  const blocks: string[] = [];
+  for (const entry of s.bySession) {
+    if (s.bySession.length > 1) blocks.push(`  session ${printable(entry.session)}:\n`);
+    for (const t of entry.threads) blocks.push(occupancyBlock(t as ThreadOccupancy, s.window));
+  }
+  return blocks.length ? blocks.join('') : '  Residual context occupancy: no model request read\n';
+}
+
+export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'occupancy'> = {
+  name: OCCUPANCY,
+  key: 'occupancy',
+  config: occupancyConfig,
+  logic: () => new OccupancyReader(),
+  // It reads every result's length, never its text.
+  resultText: () => () => false,
+  resultChars: true,
+  section: occupancySectionSchema,
+  collector: (o) => new OccupancyCollector(o.window),
+  merge: (a, b, env: MergeEnv) => {
+    if (a && b && a.window !== b.window) throw new Error(`reports made with different occupancy windows (${a.window} and ${b.window} tokens) do not merge`);
+    return { window: a?.window ?? b?.window ?? DEFAULT_WINDOW, bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };
+  },
+  render: {
+    text: renderText,
+    ndjsonSummary: ({ bySession: _b, ...rest }) => rest,
+  },
+};

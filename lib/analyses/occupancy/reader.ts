@@ -1,0 +1,163 @@
+// Each thread's context window as a timeline (gaps.ts), read from the
+// events: a request is a message id's first usage, with the context it was
+// sent with; between requests, the earlier message's own blocks (calls,
+// text, thinking) and what came back (tool results by family, user text)
+// fill the gap. A thread is its own window: a subagent's requests never
+// land on its parent's timeline. Claude Code writes a message's usage after
+// its blocks on the same line, so a new message's blocks wait until its
+// usage says whether it opens a request. At the session's end, each
+// thread's residual occupancy is one item.
+import type { EventOf } from '../../core/events.js';
+import type { AnalysisItem, StreamItem } from '../../core/items.js';
+import { isAnalysisItem } from '../../core/items.js';
+import type { Push, StageLogic } from '../../core/stage.js';
+import { RecentSet } from '../../core/fifo.js';
+import { isDelegation } from '../../core/tools.js';
+import { familyOf, TimelineBuilder } from './gaps.js';
+import type { Family, Timeline } from './gaps.js';
+import type { Occupancy } from './residual.js';
+import { residualOccupancy } from './residual.js';
+
+export const OCCUPANCY = 'occupancy';
+
+/** Message ids remembered per thread to count each request once. */
+const REMEMBERED_IDS = 4096;
+/** Subagent labels are the agent's text: kept short. */
+const MAX_LABEL = 80;
+
+export interface ThreadOccupancy extends Omit<Timeline, 'gaps'>, Occupancy {
+  readonly thread: string;
+  /** A subagent's type and description, as its Task/Agent call gave them. */
+  readonly agentType?: string;
+  readonly description?: string;
+}
+
+export type OccupancySummary = AnalysisItem<{ readonly threads: ThreadOccupancy[] }, 'summary'>;
+
+interface ThreadState {
+  readonly builder: TimelineBuilder;
+  readonly requested: RecentSet;
+  /** The message of the last request: its later blocks fill the gap after it. */
+  lastRequest: string | undefined;
+  /** A newer message's blocks, until its usage (or anything else) says where they go. */
+  pending: { id: string; chars: number } | undefined;
+  /** Tool name per open call, for its result's family. */
+  readonly calls: Map<string, string>;
+}
+
+const cut = (s: unknown): string | undefined => (typeof s === 'string' && s !== '' ? s.slice(0, MAX_LABEL) : undefined);
+
+export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
+  #threads = new Map<string, ThreadState>();
+  /** Delegation calls and what they asked for: a subagent thread's label. */
+  #labels = new Map<string, { agentType?: string; description?: string }>();
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (isAnalysisItem(ev)) return;
+    switch (ev.kind) {
+      case 'session_start':
+        this.#threads = new Map();
+        this.#labels = new Map();
+        return;
+      case 'tool_call': {
+        const t = this.#thread(ev.thread);
+        t.calls.set(ev.id, ev.name);
+        if (isDelegation(ev.name)) this.#labels.set(ev.id, { ...(cut(ev.input.subagent_type) ? { agentType: cut(ev.input.subagent_type) } : {}), ...(cut(ev.input.description) ? { description: cut(ev.input.description) } : {}) });
+        this.#block(t, ev.messageId, (JSON.stringify(ev.input)?.length ?? 0) + ev.name.length);
+        return;
+      }
+      case 'assistant_text':
+        this.#block(this.#thread(ev.thread), ev.messageId, ev.text.length);
+        return;
+      case 'context_block': {
+        const t = this.#thread(ev.thread);
+        if (ev.role === 'assistant' && ev.messageId !== undefined) this.#block(t, ev.messageId, ev.chars);
+        else this.#add(t, ev.chars, null);
+        return;
+      }
+      case 'usage':
+        this.#request(this.#thread(ev.thread), ev);
+        return;
+      case 'tool_result': {
+        const t = this.#thread(ev.thread);
+        const name = t.calls.get(ev.id) ?? '';
+        t.calls.delete(ev.id);
+        this.#add(t, ev.chars ?? ev.text.length, familyOf(name));
+        return;
+      }
+      case 'compaction': {
+        const t = this.#thread(ev.thread);
+        this.#flush(t);
+        t.builder.compaction();
+        return;
+      }
+      case 'session_end':
+        push(this.#summary(ev.session));
+        this.#threads = new Map();
+        this.#labels = new Map();
+        return;
+      default:
+        return;
+    }
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) this.#threads.set(thread, (t = { builder: new TimelineBuilder(), requested: new RecentSet(REMEMBERED_IDS), lastRequest: undefined, pending: undefined, calls: new Map() }));
+    return t;
+  }
+
+  /** A block of an assistant message: the gap after its request, or held until its usage comes. */
+  #block(t: ThreadState, messageId: string, chars: number): void {
+    if (messageId === t.lastRequest || t.requested.has(messageId)) {
+      t.builder.add(chars, null);
+      return;
+    }
+    if (t.pending?.id === messageId) {
+      t.pending.chars += chars;
+      return;
+    }
+    this.#flush(t);
+    t.pending = { id: messageId, chars };
+  }
+
+  #request(t: ThreadState, u: EventOf<'usage'>): void {
+    // A message's first usage is its request; later ones (it streams) are not.
+    if (t.requested.has(u.messageId)) return;
+    const held = t.pending?.id === u.messageId ? t.pending.chars : 0;
+    if (held === 0) this.#flush(t);
+    else t.pending = undefined;
+    t.requested.add(u.messageId);
+    t.lastRequest = u.messageId;
+    t.builder.request(u.input + u.cacheRead + u.cacheCreation);
+    if (held) t.builder.add(held, null);
+  }
+
+  #add(t: ThreadState, chars: number, family: Family | null): void {
+    this.#flush(t);
+    t.builder.add(chars, family);
+  }
+
+  /** Held blocks of a message that made no request: they fill the current gap. */
+  #flush(t: ThreadState): void {
+    if (!t.pending) return;
+    t.builder.add(t.pending.chars, null);
+    t.pending = undefined;
+  }
+
+  #summary(session: string): OccupancySummary {
+    const threads: ThreadOccupancy[] = [];
+    for (const [thread, t] of this.#threads) {
+      this.#flush(t);
+      const timeline = t.builder.build();
+      // A thread that never asked the model anything has no window.
+      if (timeline.turns === 0) continue;
+      const { gaps: _gaps, ...rest } = timeline;
+      threads.push({ thread, ...(this.#labels.get(thread) ?? {}), ...rest, ...residualOccupancy(timeline) });
+    }
+    // The main thread first, then subagents as they appeared.
+    threads.sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
+    return { kind: 'summary', analysis: OCCUPANCY, session, data: { threads } };
+  }
+}
