@@ -186,3 +186,14 @@ t.test('lazy parse: a result without its text keeps its length, in UTF-16 charac
   const notKept = resultOf(false);
   t.same([notKept.text, 'chars' in notKept], ['', false], 'none does: no length, rather than a wrong one');
 });
+
+t.test('lazy parse keeping lengths: an escape of U+0080–U+00FF sends the line to the full parse', async (t) => {
+  // `\u00a9` (©) decodes to one character whose code is also a UTF-8 continuation byte's: its length cannot be told from the bytes.
+  const line = jsonl([init(), readCall('r1'), res('r1', '©'.repeat(3000)), done()]).replaceAll('©', '\\u00a9');
+  const { records, lazy } = lazyOver(line, true);
+  t.equal(lazy.skipped, 0, 'parsed in full');
+  const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
+  const result = events.find((e) => 'kind' in e && e.kind === 'tool_result') as { chars: number };
+  t.equal(result.chars, 3000);
+  t.equal(lazyOver(line, false).lazy.skipped, 1, 'lengths not kept: the lazy parse as before');
+});

@@ -93,9 +93,9 @@ t.test('multi-segment stitch: one window across a resumed session', async (t) =>
 });
 
 t.test('calibration falls back: every growing gap, then 3.0 uncalibrated', async (t) => {
-  // No clean gap (each adds under 500 chars): pool every growing gap's chars: 300 / 100.
-  const few = occupancy([['req', 1000], ['block', 300], ['req', 1100], ['res', 'read', 10], ['req', 1050]]);
-  t.same([few.o.charsPerToken, few.o.calibrated], [3, true], '300 chars over 100 tokens of growth');
+  // No clean gap (each adds under 500 chars): pool every growing gap's chars: 400 / 100.
+  const few = occupancy([['req', 1000], ['block', 400], ['req', 1100], ['res', 'read', 10], ['req', 1050]]);
+  t.same([few.o.charsPerToken, few.o.calibrated], [4, true], '400 chars over 100 tokens of growth');
   t.same(calibrate([]), { charsPerToken: 3, calibrated: false }, 'no gap at all: the fallback, said so');
   t.equal(few.o.dispersion, null, 'no gap of almost only results: no error bar');
 });

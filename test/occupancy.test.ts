@@ -118,3 +118,36 @@ t.test('the text block, line for line', async (t) => {
     ].join('\n'),
   );
 });
+
+t.test("a microcompaction is no compaction: the shortfall evicts what it cleared", async (t) => {
+  // The basic run with a microcompaction before t2's result: nothing is emptied; the
+  // context grew as the results say, so the explore's 4,000 tokens stay.
+  const micro = { type: 'system', subtype: 'microcompact_boundary', session_id: 'sess-1', microcompactMetadata: { compactedToolIds: ['zzz'] } };
+  const [main] = await threads([init(), req('m1', [explore('t1')], { ctx: 10000 }), res('t1', xs(10000)), req('m2', [read('t2')], { ctx: 14000 }), micro, res('t2', xs(5000)), req('m3', [text('done')], { ctx: 16000 }), done()]);
+  near(t, main!.residual.codegraph!, 4000, 60, 'codegraph residual');
+  t.same([main!.compactions, Math.round(main!.evicted)], [0, 0]);
+});
+
+t.test("a message's own blocks go in the gap after its request, though they come before its usage", async (t) => {
+  // m2 opens with 3,000 characters of text. They belong to the gap m2 → m3
+  // (making it unclean), not m1 → m2: so only m1 → m2 calibrates, at
+  // 10,000 / 4,000 = 2.5. Put in the earlier gap, the text would make it
+  // unclean instead and m2 → m3 (5,000 / 1,000) would give 5.
+  const [main] = await threads([init(), req('m1', [explore('t1')], { ctx: 10000 }), res('t1', xs(10000)), req('m2', [text('y'.repeat(3000)), read('t2')], { ctx: 14000 }), res('t2', xs(5000)), req('m3', [text('done')], { ctx: 15000 }), done()]);
+  near(t, main!.charsPerToken * 1000, 2500, 30, 'chars/token ×1000');
+});
+
+t.test('the measure line: evicted, and the fallback said so', async (t) => {
+  const micro = await cli(['occupancy', '-q'], { input: jsonl([init(), req('m1', [explore('t1')], { ctx: 10000 }), res('t1', xs(10000)), req('m2', [read('t2')], { ctx: 14000 }), res('t2', xs(10000)), req('m3', [text('done')], { ctx: 14500 }), done()]) });
+  // By hand: gap 3's error at 2.5 is |4,000 − 500| / 500 = 700%; gap 2's 0%: the lower median is 0.
+  t.match(micro.stdout, /^ {4}measure: 2\.50 chars\/tok measured ±0\.0% · turns 3 · compactions 0 · evicted 3,500 tok$/m);
+  const few = await cli(['occupancy', '-q'], { input: jsonl([init(), req('m1', [text('a')], { ctx: 1000 }), req('m2', [text('b')], { ctx: 900 }), done()]) });
+  t.match(few.stdout, /^ {4}measure: 3\.00 chars\/tok \(FALLBACK — no clean gap to calibrate on\) · turns 2 · compactions 0$/m);
+});
+
+t.test("Claude Code's own helpers have no block: the compaction summariser is not the agent", async (t) => {
+  const r = await cli(['occupancy', '--json', '-q', 'sessions/v2.1-folder/s21.jsonl']);
+  const names = (JSON.parse(r.stdout) as { occupancy: { bySession: Array<{ threads: Thread[] }> } }).occupancy.bySession[0]!.threads.map((x) => x.thread);
+  t.ok(names.includes('main'));
+  t.notOk(names.some((n) => n.includes('acompact')), `no internal thread among ${names.join(', ')}`);
+});

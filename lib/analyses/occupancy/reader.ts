@@ -51,6 +51,10 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
   #threads = new Map<string, ThreadState>();
   /** Delegation calls and what they asked for: a subagent thread's label. */
   #labels = new Map<string, { agentType?: string; description?: string }>();
+  /** Claude Code's own helpers (the compaction summariser…): not the agent's windows, not reported. */
+  #internal = new Set<string>();
+  /** Finished threads' figures, in the order they finished. */
+  #done: ThreadOccupancy[] = [];
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
@@ -59,6 +63,8 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
       case 'session_start':
         this.#threads = new Map();
         this.#labels = new Map();
+        this.#internal = new Set();
+        this.#done = [];
         return;
       case 'tool_call': {
         const t = this.#thread(ev.thread);
@@ -89,13 +95,25 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
       case 'compaction': {
         const t = this.#thread(ev.thread);
         this.#flush(t);
-        t.builder.compaction();
+        // A microcompaction clears some results and keeps the rest: the context's drop
+        // at the next request says how much, and the shortfall rule evicts it. Only a
+        // full compaction empties the window.
+        if (ev.compactedToolIds === undefined) t.builder.compaction();
         return;
       }
+      case 'thread_open':
+        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        return;
+      case 'thread_close':
+        // A finished thread keeps only its figures: memory is the open threads'.
+        if (ev.thread !== 'main') this.#finish(ev.thread);
+        return;
       case 'session_end':
         push(this.#summary(ev.session));
         this.#threads = new Map();
         this.#labels = new Map();
+        this.#internal = new Set();
+        this.#done = [];
         return;
       default:
         return;
@@ -146,18 +164,25 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
     t.pending = undefined;
   }
 
+  /** A thread's figures, its state dropped. */
+  #finish(thread: string): void {
+    const t = this.#threads.get(thread);
+    if (!t) return;
+    this.#threads.delete(thread);
+    this.#flush(t);
+    const timeline = t.builder.build();
+    const label = this.#labels.get(thread);
+    this.#labels.delete(thread);
+    // A thread that never asked the model anything has no window; a helper's is not the agent's.
+    if (timeline.turns === 0 || this.#internal.has(thread)) return;
+    const { gaps: _gaps, ...rest } = timeline;
+    this.#done.push({ thread, ...(label ?? {}), ...rest, ...residualOccupancy(timeline) });
+  }
+
   #summary(session: string): OccupancySummary {
-    const threads: ThreadOccupancy[] = [];
-    for (const [thread, t] of this.#threads) {
-      this.#flush(t);
-      const timeline = t.builder.build();
-      // A thread that never asked the model anything has no window.
-      if (timeline.turns === 0) continue;
-      const { gaps: _gaps, ...rest } = timeline;
-      threads.push({ thread, ...(this.#labels.get(thread) ?? {}), ...rest, ...residualOccupancy(timeline) });
-    }
-    // The main thread first, then subagents as they appeared.
-    threads.sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
+    for (const thread of [...this.#threads.keys()]) this.#finish(thread);
+    // The main thread first, then subagents as they finished.
+    const threads = [...this.#done].sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
     return { kind: 'summary', analysis: OCCUPANCY, session, data: { threads } };
   }
 }

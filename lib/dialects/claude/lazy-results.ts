@@ -36,6 +36,7 @@ const ID_KEY = Buffer.from('"tool_use_id":"');
 const QUOTE = 0x22;
 const BACKSLASH = '\\';
 const NOT_ASCII = /[^\x00-\x7f]/;
+const LATIN1_ESCAPE = /\\u00[89a-fA-F][0-9a-fA-F]/;
 /** The dialect parts whose tool calls this knows the results of. */
 const CLAUDE_SOURCES: ReadonlySet<string> = new Set(['stream-json', 'session']);
 
@@ -110,8 +111,13 @@ export class LazyResults {
 
   #withoutText(b: Buffer): Obj | undefined {
     let v: unknown;
+    const raw = b.toString('latin1');
+    // An escape that decodes to U+0080–U+00FF reads as a latin1 byte of a UTF-8
+    // sequence: its length could not be told from the bytes, so such a line is
+    // parsed in full when lengths are kept.
+    if (this.#keepChars && LATIN1_ESCAPE.test(raw)) return undefined;
     try {
-      v = JSON.parse(b.toString('latin1'));
+      v = JSON.parse(raw);
     } catch {
       return undefined;
     }
@@ -140,7 +146,8 @@ export class LazyResults {
  * all ASCII (most results) is counted as it is.
  */
 function utf16Length(latin1Length: number, content: unknown): number {
-  const texts: string[] = typeof content === 'string' ? [content] : Array.isArray(content) ? content.flatMap((p) => (typeof p === 'string' ? [p] : isObject(p) && typeof p.text === 'string' ? [p.text] : [])) : [];
+  // Every string the length counted: text parts, and other parts as their JSON.
+  const texts: string[] = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map((p) => (typeof p === 'string' ? p : isObject(p) && typeof p.text === 'string' ? p.text : (JSON.stringify(p) ?? ''))) : [JSON.stringify(content) ?? ''];
   let n = latin1Length;
   for (const t of texts) {
     if (!NOT_ASCII.test(t)) continue;
