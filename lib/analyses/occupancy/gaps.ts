@@ -24,15 +24,73 @@ export interface Gap {
   /** Of them, tool results'. */
   readonly toolChars: number;
   /** Tool result characters per family, in the order the families first came. */
-  readonly byFamily: ReadonlyMap<Family, number>;
+  readonly byFamily: ReadonlyArray<readonly [Family, number]>;
   /** A compaction happened in it. */
   readonly compacted: boolean;
   /** Context of the later request minus the earlier one's. */
   readonly delta: number;
 }
 
+/** Gaps, one at a time (an array of them is one). */
+export interface Gaps {
+  readonly length: number;
+  at(i: number): Gap | undefined;
+}
+
+/**
+ * Gaps kept in columns of numbers, not one object each: a long thread has a
+ * gap per request (146,000 in the 1 GB benchmark's main thread), and an
+ * object with a map apiece cost over 100 MB there. A gap is rebuilt as an
+ * object only while the residual is computed.
+ */
+class GapColumns implements Gaps {
+  static readonly WIDTH = 4 + FAMILIES.length;
+  #data = new Float64Array(64 * GapColumns.WIDTH);
+  /** Per gap, its families in the order they came: family index + 1 in 3 bits each. */
+  #order = new Uint16Array(64);
+  length = 0;
+
+  push(chars: number, toolChars: number, delta: number, compacted: boolean, byFamily: ReadonlyMap<Family, number>): void {
+    const w = GapColumns.WIDTH;
+    if ((this.length + 1) * w > this.#data.length) {
+      const grown = new Float64Array(this.#data.length * 2);
+      grown.set(this.#data);
+      this.#data = grown;
+      const order = new Uint16Array(this.#order.length * 2);
+      order.set(this.#order);
+      this.#order = order;
+    }
+    const at = this.length * w;
+    this.#data[at] = chars;
+    this.#data[at + 1] = toolChars;
+    this.#data[at + 2] = delta;
+    this.#data[at + 3] = compacted ? 1 : 0;
+    let code = 0;
+    let shift = 0;
+    for (const [fam, c] of byFamily) {
+      const k = FAMILIES.indexOf(fam);
+      this.#data[at + 4 + k] = c;
+      code |= (k + 1) << shift;
+      shift += 3;
+    }
+    this.#order[this.length] = code;
+    this.length++;
+  }
+
+  at(i: number): Gap | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    const at = i * GapColumns.WIDTH;
+    const byFamily: Array<readonly [Family, number]> = [];
+    for (let code = this.#order[i]!; code !== 0; code >>= 3) {
+      const k = (code & 7) - 1;
+      byFamily.push([FAMILIES[k]!, this.#data[at + 4 + k]!]);
+    }
+    return { chars: this.#data[at]!, toolChars: this.#data[at + 1]!, delta: this.#data[at + 2]!, compacted: this.#data[at + 3] === 1, byFamily };
+  }
+}
+
 export interface Timeline {
-  readonly gaps: readonly Gap[];
+  readonly gaps: Gaps;
   /** The first request's context: system prompt, tool schemas and question, before any tool answered. */
   readonly ctxBase: number;
   /** The last request's context. */
@@ -48,7 +106,7 @@ export interface Timeline {
 const zeros = (): Record<Family, number> => ({ codegraph: 0, read: 0, search: 0, bash: 0, other: 0 });
 
 export class TimelineBuilder {
-  readonly #gaps: Gap[] = [];
+  readonly #gaps = new GapColumns();
   #ctxBase: number | undefined;
   #ctxLast = 0;
   #turns = 0;
@@ -65,11 +123,11 @@ export class TimelineBuilder {
   request(ctx: number): void {
     this.#turns++;
     if (this.#ctxBase === undefined) this.#ctxBase = ctx;
-    else this.#gaps.push({ chars: this.#gapChars, toolChars: this.#gapToolChars, byFamily: this.#gapByFamily, compacted: this.#gapCompacted, delta: ctx - this.#ctxLast });
+    else this.#gaps.push(this.#gapChars, this.#gapToolChars, ctx - this.#ctxLast, this.#gapCompacted, this.#gapByFamily);
     this.#ctxLast = ctx;
     this.#gapChars = 0;
     this.#gapToolChars = 0;
-    this.#gapByFamily = new Map();
+    this.#gapByFamily.clear();
     this.#gapCompacted = false;
   }
 

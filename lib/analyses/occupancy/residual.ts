@@ -5,7 +5,7 @@
 // shortfall (results worth more tokens than the context grew by) evicts the
 // oldest first; a compaction empties the queue. The rules and their numbers
 // are the reference's, rule by rule.
-import type { Family, Gap, Timeline } from './gaps.js';
+import type { Family, Gap, Gaps, Timeline } from './gaps.js';
 import { FAMILIES } from './gaps.js';
 
 /** Characters per token when no gap can calibrate it. */
@@ -38,8 +38,14 @@ function isClean(g: Gap, share: number): boolean {
 }
 
 /** Chars per token over the clean gaps, pooling those within 1.5× the lower median (the others shed context as they grew). */
-export function calibrate(gaps: readonly Gap[]): { charsPerToken: number; calibrated: boolean } {
-  const clean = gaps.filter((g) => isClean(g, 0.8));
+/** Every gap, one at a time. */
+function* each(gaps: Gaps): Generator<Gap> {
+  for (let i = 0; i < gaps.length; i++) yield gaps.at(i)!;
+}
+
+export function calibrate(gaps: Gaps): { charsPerToken: number; calibrated: boolean } {
+  const clean: Gap[] = [];
+  for (const g of each(gaps)) if (isClean(g, 0.8)) clean.push(g);
   let sumD = 0;
   let sumC = 0;
   if (clean.length) {
@@ -52,7 +58,7 @@ export function calibrate(gaps: readonly Gap[]): { charsPerToken: number; calibr
   }
   if (sumD === 0) {
     // No clean gap: every growing gap, all its characters.
-    for (const g of gaps) {
+    for (const g of each(gaps)) {
       if (g.compacted || g.delta <= 0 || g.chars <= 0) continue;
       sumD += g.delta;
       sumC += g.chars;
@@ -62,8 +68,9 @@ export function calibrate(gaps: readonly Gap[]): { charsPerToken: number; calibr
 }
 
 /** The error bar: on the gaps that are almost all tool results, how far results ÷ rate miss the growth. */
-export function dispersion(gaps: readonly Gap[], charsPerToken: number): number | null {
-  const errors = gaps.filter((g) => isClean(g, 0.95)).map((g) => Math.abs(g.toolChars / charsPerToken - g.delta) / g.delta);
+export function dispersion(gaps: Gaps, charsPerToken: number): number | null {
+  const errors: number[] = [];
+  for (const g of each(gaps)) if (isClean(g, 0.95)) errors.push(Math.abs(g.toolChars / charsPerToken - g.delta) / g.delta);
   return errors.length ? lowerMedian(errors.sort((a, b) => a - b)) : null;
 }
 
@@ -84,7 +91,7 @@ export function residualOccupancy(t: Timeline): Occupancy {
       if (e.tok <= 0) head++;
     }
   };
-  for (const g of t.gaps) {
+  for (const g of each(t.gaps)) {
     if (g.compacted) {
       // What was resident goes; this gap's own results (after the boundary) stay.
       for (let i = head; i < queue.length; i++) evicted += queue[i]!.tok;
