@@ -87,6 +87,25 @@ export function formatUsd(x: number): string {
   return `$${Number(x.toFixed(4)) >= 1 ? x.toFixed(2) : x.toFixed(4)}`;
 }
 
+/**
+ * USD for one request at `price`: null when it has none, but 0 for a request
+ * that used no tokens (Claude Code's `<synthetic>` messages), priced or not.
+ */
+export function requestUsd(t: PricedTokens, price: Price | undefined): number | null {
+  if (price) return requestCost(t, price);
+  return t.input + t.output + t.cacheRead + t.cacheCreation === 0 ? 0 : null;
+}
+
+/** Models without a price named on one line; the others counted. */
+const NAMED = 5;
+
+/** A cost as the reports say it: `$0.0123`, and `+ no price for a, b and 4 more` when some models have none. */
+export function costWords(usd: number, unpriced: readonly string[], show: (s: string) => string): string {
+  if (!unpriced.length) return formatUsd(usd);
+  const more = unpriced.length > NAMED ? ` and ${unpriced.length - NAMED} more` : '';
+  return `${formatUsd(usd)} + no price for ${unpriced.slice(0, NAMED).map(show).join(', ')}${more}`;
+}
+
 /** USD for one request's tokens at `p` (the long-prompt price when the prompt is past its threshold). */
 export function requestCost(t: PricedTokens, p: Price): number {
   const prompt = t.input + t.cacheRead + t.cacheCreation;

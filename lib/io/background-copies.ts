@@ -131,19 +131,22 @@ export async function markCopies(sessions: readonly SessionInput[], heads: Reado
     const bg = (i: number): boolean => heads.get(sessions[i]!.files[0]!)?.background === true;
     // Unmarked first, then in input order: the first is the original.
     const order = [...members].sort((a, b) => Number(bg(a)) - Number(bg(b)) || a - b);
+    // A pair already read in step, as (original, copy): not read again.
+    let read: { pair: string; records: number } | undefined;
     if (members.length === 2 && bg(order[0]!) === bg(order[1]!)) {
       // The mark does not tell: the original is the one the other wholly
       // contains and goes on from (it stopped where the copy was made).
       const [a, b] = order as [number, number];
       const p = await sharedPrefix(sessions[a]!.files[0]!, sessions[b]!.files[0]!, cwd);
       if (!p.copyGoesOn && p.originalGoesOn) order.reverse();
+      else read = { pair: `${a}>${b}`, records: p.records };
     }
     for (let k = 1; k < order.length; k++) {
       const copy = sessions[order[k]!]!;
       let best: CopyOf | undefined;
       for (const j of order.slice(Math.max(0, k - MAX_COMPARED), k)) {
         const from = sessions[j]!;
-        const records = await copiedPrefix(from.files[0]!, copy.files[0]!, cwd);
+        const records = read?.pair === `${j}>${order[k]}` ? read.records : await copiedPrefix(from.files[0]!, copy.files[0]!, cwd);
         if (records > (best?.records ?? 0)) best = { session: from.key, records };
       }
       if (!best) continue;

@@ -7,7 +7,7 @@ import type { AnalysisItem } from '../../core/items.js';
 import type { GradeItem } from './items.js';
 import type { Verdict } from './verdicts.js';
 import { deliveredText, passKText, VERDICTS } from './verdicts.js';
-import { formatUsd } from '../../core/prices.js';
+import { costWords } from '../../core/prices.js';
 import { plain } from '../../core/style.js';
 import type { Paint, Style } from '../../core/style.js';
 import { printable } from '../../core/escape.js';
@@ -70,8 +70,7 @@ export function costByVerdict(g: GradeSection): string | undefined {
     if (!runs.length) continue;
     const usd = runs.reduce((s, r) => Math.min(s + r.usage!.costUsd, Number.MAX_VALUE), 0);
     const unpriced = [...new Set(runs.flatMap((r) => r.usage!.unpriced ?? []))].sort();
-    const named = unpriced.slice(0, 5).map(p).join(', ') + (unpriced.length > 5 ? ` and ${unpriced.length - 5} more` : '');
-    parts.push(`${verdict} ${formatUsd(usd)}${unpriced.length ? ` + no price for ${named}` : ''} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
+    parts.push(`${verdict} ${costWords(usd, unpriced, p)} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
   }
   return parts.length ? parts.join(' · ') : undefined;
 }

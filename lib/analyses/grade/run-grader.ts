@@ -17,7 +17,7 @@ import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '..
 import type { GradeOptions } from './options.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { UsageEvent } from '../../core/message-tally.js';
-import { modelKey, requestCost } from '../../core/prices.js';
+import { modelKey, requestUsd } from '../../core/prices.js';
 
 /** How many recent call ids a run remembers to recognise a copied call. */
 export const RECENT_IDS = 65536;
@@ -217,9 +217,7 @@ export class RunGrader {
 
   #countUsage(u: UsageEvent, again: boolean): void {
     const model = modelKey(u.model);
-    const price = this.#o.price(model);
-    const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
-    const usd = price ? requestCost(u, price) : free ? 0 : null;
+    const usd = requestUsd(u, this.#o.price(model));
     // Added in place: one object per run, not one per request.
     const used = (this.used ??= { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 });
     const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);

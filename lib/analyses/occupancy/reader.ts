@@ -37,8 +37,6 @@ export type OccupancySummary = AnalysisItem<{ readonly threads: ThreadOccupancy[
 interface ThreadState {
   readonly builder: TimelineBuilder;
   readonly requested: RecentSet;
-  /** The message of the last request: its later blocks fill the gap after it. */
-  lastRequest: string | undefined;
   /** A newer message's blocks, until its usage (or anything else) says where they go. */
   pending: { id: string; chars: number } | undefined;
   /** Tool name per open call, for its result's family. */
@@ -122,13 +120,14 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
 
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
-    if (!t) this.#threads.set(thread, (t = { builder: new TimelineBuilder(), requested: new RecentSet(REMEMBERED_IDS), lastRequest: undefined, pending: undefined, calls: new Map() }));
+    if (!t) this.#threads.set(thread, (t = { builder: new TimelineBuilder(), requested: new RecentSet(REMEMBERED_IDS), pending: undefined, calls: new Map() }));
     return t;
   }
 
   /** A block of an assistant message: the gap after its request, or held until its usage comes. */
   #block(t: ThreadState, messageId: string, chars: number): void {
-    if (messageId === t.lastRequest || t.requested.has(messageId)) {
+    // A requested message's later blocks fill the gap after its request.
+    if (t.requested.has(messageId)) {
       t.builder.add(chars, null);
       return;
     }
@@ -147,7 +146,6 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
     if (held === 0) this.#flush(t);
     else t.pending = undefined;
     t.requested.add(u.messageId);
-    t.lastRequest = u.messageId;
     t.builder.request(u.input + u.cacheRead + u.cacheCreation);
     if (held) t.builder.add(held, null);
   }

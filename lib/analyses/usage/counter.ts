@@ -12,7 +12,7 @@ import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { PriceTable } from '../../core/prices.js';
-import { modelKey, pricer, requestCost } from '../../core/prices.js';
+import { modelKey, pricer, requestUsd } from '../../core/prices.js';
 import type { Price } from '../../core/prices.js';
 import type { Cost, ModelTokens, ReportedUsage, ThreadUsage, TokenCounts } from './token-counts.js';
 import { add, addModelTokens, addTokenCounts, CostSum, emptyTokenCounts, usageSummary } from './token-counts.js';
@@ -132,9 +132,7 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
     const named = modelKey(u.model);
     const model = t.byModel.size >= MAX_MODELS && !t.byModel.has(named) ? OTHER_MODELS : named;
     const price = model === OTHER_MODELS ? undefined : this.#price(model);
-    // A request that used no tokens (Claude Code's `<synthetic>` messages) costs nothing, priced or not.
-    const free = u.input + u.output + u.cacheRead + u.cacheCreation === 0;
-    const usd = price ? requestCost(u, price) : free ? 0 : null;
+    const usd = requestUsd(u, price);
     // Added in place: one object per thread and model, not one per request.
     let m = t.byModel.get(model);
     if (!m) t.byModel.set(model, (m = emptyModel()));

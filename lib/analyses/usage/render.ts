@@ -6,22 +6,14 @@ import type { Paint } from '../../core/style.js';
 import { markdownText as cell, printable, xmlText } from '../../core/escape.js';
 import type { JunitPart } from '../types.js';
 import type { TokensSection } from './report-section.js';
-import { formatUsd } from '../../core/prices.js';
+import { costWords, formatUsd } from '../../core/prices.js';
 
 const n = (x: number): string => x.toLocaleString('en-US');
 const plural = (k: number, word: string): string => `${n(k)} ${word}${k === 1 ? '' : 's'}`;
 
 const usd = formatUsd;
 
-/** Models without a price named on one line; the others counted. */
-const NAMED = 5;
-
-function costText(c: { costUsd: number; unpriced?: string[] }, show: (s: string) => string): string {
-  const u = c.unpriced ?? [];
-  if (!u.length) return usd(c.costUsd);
-  const more = u.length > NAMED ? ` and ${u.length - NAMED} more` : '';
-  return `${usd(c.costUsd)} + no price for ${u.slice(0, NAMED).map(show).join(', ')}${more}`;
-}
+const costText = (c: { costUsd: number; unpriced?: string[] }, show: (s: string) => string): string => costWords(c.costUsd, c.unpriced ?? [], show);
 
 /** How many entries of a breakdown the text and Markdown show before "… N more". */
 const SHOWN = 12;

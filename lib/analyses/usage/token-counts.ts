@@ -55,9 +55,6 @@ export class CostSum {
   }
 }
 
-export function addCosts(a: Cost, b: Cost): Cost {
-  return new CostSum().add(a).add(b).cost;
-}
 
 /** One model's tokens, its 1-hour cache writes apart, and their cost (null: no price). */
 export interface ModelTokens extends TokenCounts {

@@ -131,7 +131,7 @@ export class LazyResults {
     if (pruneDeep(v)) return undefined;
     for (const block of content as Obj[]) {
       // The text goes; its length stays, in characters (UTF-16, as a decoded string has them), when some analysis reads it.
-      (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = this.#keepChars ? utf16Length(flattenedLength(block.content), block.content) : null;
+      (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = this.#keepChars ? flattenedLength(block.content, utf16Length) : null;
       block.content = '';
     }
     for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
@@ -145,17 +145,13 @@ export class LazyResults {
  * and a 4-byte character (lead 0xF0–0xF4) is two UTF-16 units. Text that is
  * all ASCII (most results) is counted as it is.
  */
-function utf16Length(latin1Length: number, content: unknown): number {
-  // Every string the length counted: text parts, and other parts as their JSON.
-  const texts: string[] = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map((p) => (typeof p === 'string' ? p : isObject(p) && typeof p.text === 'string' ? p.text : (JSON.stringify(p) ?? ''))) : [JSON.stringify(content) ?? ''];
-  let n = latin1Length;
-  for (const t of texts) {
-    if (!NOT_ASCII.test(t)) continue;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c >= 0x80 && c <= 0xbf) n--;
-      else if (c >= 0xf0 && c <= 0xf4) n++;
-    }
+function utf16Length(latin1: string): number {
+  let n = latin1.length;
+  if (!NOT_ASCII.test(latin1)) return n;
+  for (let i = 0; i < latin1.length; i++) {
+    const c = latin1.charCodeAt(i);
+    if (c >= 0x80 && c <= 0xbf) n--;
+    else if (c >= 0xf0 && c <= 0xf4) n++;
   }
   return n;
 }

@@ -20,15 +20,16 @@ export function flattenContent(content: unknown): string {
 }
 
 /**
- * The length of `flattenContent(content)`, without building it: what a
- * result adds to the model's context, in characters, as the reference counts.
+ * The length of `flattenContent(content)`, without joining it: what a result
+ * adds to the model's context, in characters, as the reference counts.
+ * `length` counts one part (a lazy parse counts text decoded as latin1).
  */
-export function flattenedLength(content: unknown): number {
-  if (typeof content === 'string') return content.length;
+export function flattenedLength(content: unknown, length: (s: string) => number = (s) => s.length): number {
+  if (typeof content === 'string') return length(content);
   if (content === null || content === undefined) return 0;
-  if (!Array.isArray(content)) return JSON.stringify(content)?.length ?? 0;
+  if (!Array.isArray(content)) return length(JSON.stringify(content) ?? '');
   let n = Math.max(0, content.length - 1);
-  for (const p of content) n += typeof p === 'string' ? p.length : isObject(p) && typeof p.text === 'string' ? p.text.length : (JSON.stringify(p)?.length ?? 0);
+  for (const p of content) n += length(partText(p));
   return n;
 }
 
