@@ -10,8 +10,8 @@ import type { EventOf } from './events.js';
 
 export type UsageEvent = EventOf<'usage'>;
 
-/** Messages remembered after they are counted, to tell one seen again. */
-const REMEMBERED = 4096;
+/** Messages remembered per thread after they are counted, to tell one seen again (a short list: no key to build, no map to churn, per message). */
+const REMEMBERED = 8;
 
 /** `again`: the message was counted before; `u` holds only what grew since. */
 export type CountUsage = (u: UsageEvent, again: boolean) => void;
@@ -21,8 +21,8 @@ const grown = (now: number, before: number): number => Math.max(0, now - before)
 export class MessageTally {
   /** The message still streaming in each thread, with its latest usage. */
   readonly #open = new Map<string, UsageEvent>();
-  /** Recently counted messages (thread and id) with the usage counted: oldest first, bounded. */
-  readonly #counted = new Map<string, UsageEvent>();
+  /** Per thread, its recently counted messages with the usage counted: oldest first, bounded. */
+  readonly #counted = new Map<string, UsageEvent[]>();
   readonly #count: CountUsage;
 
   /** `count` is called once per message, with its last usage (and again only for what grew). */
@@ -36,11 +36,12 @@ export class MessageTally {
     this.#open.set(u.thread, u);
   }
 
-  /** The thread is over: its open message counts. */
+  /** The thread is over: its open message counts, and what was remembered of it goes. */
   flush(thread: string): void {
     const cur = this.#open.get(thread);
     if (cur) this.#settle(cur);
     this.#open.delete(thread);
+    this.#counted.delete(thread);
   }
 
   flushAll(): void {
@@ -54,16 +55,18 @@ export class MessageTally {
   }
 
   #settle(u: UsageEvent): void {
-    const key = `${u.thread}\0${u.messageId}`;
-    const before = this.#counted.get(key);
-    if (before === undefined) this.#count(u, false);
-    else {
-      const delta: UsageEvent = { ...u, input: grown(u.input, before.input), output: grown(u.output, before.output), cacheRead: grown(u.cacheRead, before.cacheRead), cacheCreation: grown(u.cacheCreation, before.cacheCreation), ...(u.cacheCreation1h !== undefined ? { cacheCreation1h: grown(u.cacheCreation1h, before.cacheCreation1h ?? 0) } : {}) };
-      this.#count(delta, true);
-      this.#counted.delete(key);
+    let list = this.#counted.get(u.thread);
+    if (!list) this.#counted.set(u.thread, (list = []));
+    const at = list.findIndex((x) => x.messageId === u.messageId);
+    if (at === -1) {
+      this.#count(u, false);
+      list.push(u);
+      if (list.length > REMEMBERED) list.shift();
+      return;
     }
-    this.#counted.set(key, before ? maxUsage(before, u) : u);
-    if (this.#counted.size > REMEMBERED) this.#counted.delete(this.#counted.keys().next().value!);
+    const before = list[at]!;
+    this.#count({ ...u, input: grown(u.input, before.input), output: grown(u.output, before.output), cacheRead: grown(u.cacheRead, before.cacheRead), cacheCreation: grown(u.cacheCreation, before.cacheCreation), ...(u.cacheCreation1h !== undefined ? { cacheCreation1h: grown(u.cacheCreation1h, before.cacheCreation1h ?? 0) } : {}) }, true);
+    list[at] = maxUsage(before, u);
   }
 }
 
