@@ -50,7 +50,7 @@ t.test('every event matches the canonical schema and carries the envelope', asyn
   const diag = evs[6]!;
   t.same(diag.kind === 'diagnostic' && [diag.code, diag.message, diag.line], ['unknown_type', 'mystery', 8], 'unknown types are counted, silent types are not');
   const turn = evs[7]!;
-  t.same(turn.kind === 'turn_end' && [turn.reason, turn.outcome], ['result', { subtype: 'success', isError: false, costUsd: 0.1 }], 'result ends the turn with its outcome (and the cost it reports)');
+  t.same(turn.kind === 'turn_end' && [turn.reason, turn.outcome], ['result', { subtype: 'success', isError: false, answer: 'the answer', costUsd: 0.1 }], 'result ends the turn with its outcome (its answer, and the cost it reports)');
 });
 
 t.test('a bad line before init: the session starts bare, and init still says which model ran', async (t) => {

@@ -4,6 +4,9 @@
 // per-thread reading the reference lacks: a subagent's requests never touch
 // its parent's window.
 import t from 'tap';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
 import { done, EXPLORE, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
@@ -150,4 +153,22 @@ t.test("Claude Code's own helpers have no block: the compaction summariser is no
   const names = (JSON.parse(r.stdout) as { occupancy: { bySession: Array<{ threads: Thread[] }> } }).occupancy.bySession[0]!.threads.map((x) => x.thread);
   t.ok(names.includes('main'));
   t.notOk(names.some((n) => n.includes('acompact')), `no internal thread among ${names.join(', ')}`);
+});
+
+t.test('the window: 1M when the init names a 1M-context model, unless the config sets one', async (t) => {
+  // Claude Code keeps `/model opus[1m]` in the init record's model (2.1.247 and later write `claude-opus-5[1m]`).
+  const run = (model: string): string => jsonl([{ ...init(), model }, req('m1', [explore('t1')], { ctx: 10000 }), res('t1', xs(10000)), req('m2', [text('done')], { ctx: 14000 }), done()]);
+  const million = await cli(['occupancy', '-q'], { input: run('claude-opus-5[1m]') });
+  // By hand: 14,000 of 1,000k is 1.4%.
+  t.match(million.stdout, '    final context       14,000 tok    1.4% of 1000k window (the model claude-opus-5[1m] has a 1M context)\n');
+  t.match(million.stdout, '   0.4% of 1000k win', 'the rows use it too: 4,000 codegraph tokens');
+  const json = JSON.parse((await cli(['occupancy', '--json', '-q'], { input: run('claude-opus-5[1M]') })).stdout) as { occupancy: { window: number; bySession: Array<{ window?: number; windowModel?: string }> } };
+  t.same([json.occupancy.window, json.occupancy.bySession[0]!.window, json.occupancy.bySession[0]!.windowModel], [200000, 1000000, 'claude-opus-5[1M]']);
+  const plain = await cli(['occupancy', '-q'], { input: run('claude-opus-5') });
+  t.match(plain.stdout, '    final context       14,000 tok    7.0% of 200k window\n', 'any other model: the default');
+  const dir = await mkdtemp(join(tmpdir(), 'occ-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(join(dir, 'agent-eval.yaml'), 'occupancy:\n  window: 400000\n');
+  const configured = await cli(['occupancy', '-q'], { input: run('claude-opus-5[1m]'), cwd: dir });
+  t.match(configured.stdout, '    final context       14,000 tok    3.5% of 400k window\n', 'the config wins over the name');
 });

@@ -10,18 +10,18 @@ import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
 import type { LoadedConfig } from '../io/config.js';
-import { DEFAULT_WINDOW } from '../analyses/occupancy/index.js';
 import { priceTable } from '../core/prices.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 
 /** The analyses a command can be asked for (token usage always runs). */
-export const CHOOSABLE = ['occupancy', 'sufficiency', 'grade'] as const;
+export const CHOOSABLE = ['occupancy', 'sufficiency', 'allocation', 'grade'] as const;
 export type ChosenAnalysis = (typeof CHOOSABLE)[number];
 
-/** Each choosable analysis' own flags, to refuse them when it does not run. */
+/** Each choosable analysis' own flags, to refuse them when none that takes them runs. */
 const OWN_FLAGS: Record<ChosenAnalysis, readonly string[]> = {
   occupancy: [],
   sufficiency: ['probe', 'probe-family'],
+  allocation: ['probe'],
   grade: ['outcomes', 'task', 'task-pattern', 'fail-on'],
 };
 
@@ -35,7 +35,7 @@ export function chosenAnalyses(available: readonly ChosenAnalysis[], flag: strin
   const chosen = all.filter((a) => list.includes(a));
   for (const a of available) {
     if (chosen.includes(a)) continue;
-    const given = OWN_FLAGS[a].find((f) => values[f] !== undefined);
+    const given = OWN_FLAGS[a].find((f) => values[f] !== undefined && !chosen.some((c) => OWN_FLAGS[c].includes(f)));
     if (given !== undefined) throw new UsageError(`--${given} is for ${a}, which --analyses leaves out`);
   }
   return chosen;
@@ -54,10 +54,13 @@ export interface AnalysisFlags {
 /** The chosen analyses with their options: flags over the config over the defaults. */
 export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: LoadedConfig, f: AnalysisFlags): Configured[] {
   const c = loaded.config;
+  const probe = f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE;
+  const marker = c.sufficiency?.marker ?? DEFAULT_MARKER;
   return builtInAnalyses({
-    sufficiency: chosen.includes('sufficiency') ? { probe: f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker: c.sufficiency?.marker ?? DEFAULT_MARKER } : false,
+    sufficiency: chosen.includes('sufficiency') ? { probe, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker } : false,
+    ...(chosen.includes('allocation') ? { allocation: { probe, marker } } : {}),
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
     usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
-    ...(chosen.includes('occupancy') ? { occupancy: { window: c.occupancy?.window ?? DEFAULT_WINDOW } } : {}),
+    ...(chosen.includes('occupancy') ? { occupancy: c.occupancy?.window === undefined ? {} : { window: c.occupancy.window } } : {}),
   });
 }

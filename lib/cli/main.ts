@@ -25,6 +25,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'sufficiency', summary: 'tool-response sufficiency of probe calls', load: async () => (await import('./commands/analysis.js')).sufficiencyCommand },
   { name: 'grade', summary: 'trajectory grading: rules, verdicts, pass^k and a CI gate', load: async () => (await import('./commands/analysis.js')).gradeCommand },
   { name: 'occupancy', summary: "residual context occupancy: what each tool family's results still take of each thread's window", load: async () => (await import('./commands/analysis.js')).occupancyCommand },
+  { name: 'allocation', summary: "allocation efficiency: the share of a probe's returned characters the final answer cites", load: async () => (await import('./commands/analysis.js')).allocationCommand },
+  { name: 'codegraph', summary: "CodeGraph's run metrics in its parser's order: occupancy, sufficiency, allocation", load: async () => (await import('./commands/analysis.js')).codegraphCommand },
   { name: 'session', summary: "a Claude Code project's sessions: the newest, one, or all; --follow to watch", load: async () => (await import('./commands/analysis.js')).sessionCommand },
   { name: 'graph', summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap', load: async () => (await import('./commands/graph.js')).graphCommand },
 ];

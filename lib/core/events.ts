@@ -63,6 +63,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
       .object({
         subtype: z.string().optional(),
         isError: z.boolean(),
+        /** The run's final answer as the result states it (`result`, a string). */
+        answer: z.string().optional(),
         terminalReason: z.string().optional(),
         errors: z.array(z.string()).optional(),
         permissionDenials: z.number().int().nonnegative().optional(),

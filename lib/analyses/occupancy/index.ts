@@ -13,12 +13,14 @@ import { occupancyBlock } from './render-text.js';
 import { printable } from '../../core/escape.js';
 
 export interface OccupancyOptions {
-  /** The context window, in tokens. */
-  readonly window: number;
+  /** The context window, in tokens, as the config sets it; unset, a session whose model name says 1M has 1M, any other the default. */
+  readonly window?: number;
 }
 
 /** The reference's window (`CG_WINDOW_TOKENS`). */
 export const DEFAULT_WINDOW = 200_000;
+/** The window of a model whose name says it has a 1M context. */
+export const MILLION_WINDOW = 1_000_000;
 
 export const occupancyConfig = {
   occupancy: z.strictObject({ window: z.number().int().positive().optional() }).nullable().optional(),
@@ -46,23 +48,37 @@ const threadSchema = z.object({
 });
 
 export const occupancySectionSchema = z.object({
+  /** The window of every session that names no 1M-context model: the config's, or the default. */
   window: z.number().int().positive(),
-  bySession: z.array(z.object({ session: z.string(), threads: z.array(threadSchema) })),
+  bySession: z.array(
+    z.object({
+      session: z.string(),
+      /** This session's window, when its model's name set it (`windowModel`). */
+      window: z.number().int().positive().optional(),
+      windowModel: z.string().optional(),
+      threads: z.array(threadSchema),
+    }),
+  ),
 });
 
 export type OccupancySection = z.infer<typeof occupancySectionSchema>;
 
 class OccupancyCollector implements SectionCollector<OccupancySection> {
   readonly #window: number;
+  /** The config set the window: a model's name does not override it. */
+  readonly #configured: boolean;
   #bySession: OccupancySection['bySession'] = [];
 
-  constructor(window: number) {
-    this.#window = window;
+  constructor(o: OccupancyOptions) {
+    this.#window = o.window ?? DEFAULT_WINDOW;
+    this.#configured = o.window !== undefined;
   }
 
   add(item: AnalysisItem, session: SessionVerdict): void {
     const it = item as OccupancySummary;
-    if (it.kind === 'summary' && !session.duplicate) this.#bySession.push({ session: it.session, threads: it.data.threads as ThreadOccupancy[] });
+    if (it.kind !== 'summary' || session.duplicate) return;
+    const model = this.#configured ? undefined : it.data.model;
+    this.#bySession.push({ session: it.session, ...(model === undefined ? {} : { window: MILLION_WINDOW, windowModel: model }), threads: it.data.threads as ThreadOccupancy[] });
   }
 
   forget(session: string): void {
@@ -78,7 +94,7 @@ function renderText(s: OccupancySection): string {
   const blocks: string[] = [];
   for (const entry of s.bySession) {
     if (s.bySession.length > 1) blocks.push(`  session ${printable(entry.session)}:\n`);
-    for (const t of entry.threads) blocks.push(occupancyBlock(t as ThreadOccupancy, s.window));
+    for (const t of entry.threads) blocks.push(occupancyBlock(t as ThreadOccupancy, entry.window ?? s.window, entry.windowModel));
   }
   return blocks.length ? blocks.join('') : '  Residual context occupancy: no model request read\n';
 }
@@ -92,7 +108,7 @@ export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'oc
   resultText: () => () => false,
   resultChars: true,
   section: occupancySectionSchema,
-  collector: (o) => new OccupancyCollector(o.window),
+  collector: (o) => new OccupancyCollector(o),
   merge: (a, b, env: MergeEnv) => {
     if (a && b && a.window !== b.window) throw new Error(`reports made with different occupancy windows (${a.window} and ${b.window} tokens) do not merge`);
     return { window: a?.window ?? b?.window ?? DEFAULT_WINDOW, bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };

@@ -32,7 +32,16 @@ export interface ThreadOccupancy extends Omit<Timeline, 'gaps'>, Occupancy {
   readonly description?: string;
 }
 
-export type OccupancySummary = AnalysisItem<{ readonly threads: ThreadOccupancy[] }, 'summary'>;
+export type OccupancySummary = AnalysisItem<{ readonly threads: ThreadOccupancy[]; readonly model?: string }, 'summary'>;
+
+/**
+ * A model name that says its context is a million tokens: Claude Code's
+ * `[1m]` suffix (`/model opus[1m]`, `--model claude-sonnet-4-5[1m]`), which
+ * it keeps in the init record's `model` and strips from API requests.
+ */
+export function namesMillionContext(model: string): boolean {
+  return /\[1m\]$/i.test(model.trim());
+}
 
 interface ThreadState {
   readonly builder: TimelineBuilder;
@@ -53,16 +62,19 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
   #internal = new Set<string>();
   /** Finished threads' figures, in the order they finished. */
   #done: ThreadOccupancy[] = [];
+  /** The session's model as its init names it, when that name says the context is 1M tokens. */
+  #millionModel: string | undefined;
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     push(ev);
     if (isAnalysisItem(ev)) return;
     switch (ev.kind) {
       case 'session_start':
-        this.#threads = new Map();
-        this.#labels = new Map();
-        this.#internal = new Set();
-        this.#done = [];
+        this.#reset();
+        this.#model(ev.model);
+        return;
+      case 'catalog_add':
+        this.#model(ev.model);
         return;
       case 'tool_call': {
         const t = this.#thread(ev.thread);
@@ -108,14 +120,23 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'session_end':
         push(this.#summary(ev.session));
-        this.#threads = new Map();
-        this.#labels = new Map();
-        this.#internal = new Set();
-        this.#done = [];
+        this.#reset();
         return;
       default:
         return;
     }
+  }
+
+  #reset(): void {
+    this.#threads = new Map();
+    this.#labels = new Map();
+    this.#internal = new Set();
+    this.#done = [];
+    this.#millionModel = undefined;
+  }
+
+  #model(model: string | undefined): void {
+    if (model !== undefined && namesMillionContext(model)) this.#millionModel = model.slice(0, MAX_LABEL);
   }
 
   #thread(thread: string): ThreadState {
@@ -181,6 +202,6 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
     for (const thread of [...this.#threads.keys()]) this.#finish(thread);
     // The main thread first, then subagents as they finished.
     const threads = [...this.#done].sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
-    return { kind: 'summary', analysis: OCCUPANCY, session, data: { threads } };
+    return { kind: 'summary', analysis: OCCUPANCY, session, data: { threads, ...(this.#millionModel === undefined ? {} : { model: this.#millionModel }) } };
   }
 }

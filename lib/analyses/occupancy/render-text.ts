@@ -6,8 +6,8 @@ import type { ThreadOccupancy } from './reader.js';
 
 const n = (x: number): string => Math.round(x).toLocaleString('en-US');
 
-/** One thread's block; `window` in tokens. */
-export function occupancyBlock(o: ThreadOccupancy, window: number, indent = '  '): string {
+/** One thread's block; `window` in tokens, and the model whose name set it, if one did. */
+export function occupancyBlock(o: ThreadOccupancy, window: number, windowModel?: string, indent = '  '): string {
   const pctWin = (t: number): string => `${((t / window) * 100).toFixed(1)}%`;
   const pctCtx = (t: number): string => `${o.ctxFinal ? ((t / o.ctxFinal) * 100).toFixed(1) : '0.0'}%`;
   const win = `${window / 1000}k`;
@@ -19,7 +19,7 @@ export function occupancyBlock(o: ThreadOccupancy, window: number, indent = '  '
   const heading = o.thread === 'main' ? 'Residual context occupancy at end of run:' : `Residual context occupancy of subagent ${printable(o.agentType ?? o.thread)}${o.description ? ` (${printable(o.description)})` : ''} at its end:`;
   const lines = [
     `${indent}${heading}`,
-    `${indent}  ${'final context'.padEnd(18)}${`${n(o.ctxFinal)} tok`.padStart(12)}  ${pctWin(o.ctxFinal).padStart(6)} of ${win} window`,
+    `${indent}  ${'final context'.padEnd(18)}${`${n(o.ctxFinal)} tok`.padStart(12)}  ${pctWin(o.ctxFinal).padStart(6)} of ${win} window${windowModel === undefined ? '' : ` (the model ${printable(windowModel)} has a 1M context)`}`,
     `${indent}  ${'  of which fixed'.padEnd(18)}${`${n(o.ctxBase)} tok`.padStart(12)}  system + tool schemas + question, before any tool answered`,
     row('codegraph', r.codegraph, o.chars.codegraph, o.results.codegraph),
     row('Read', r.read, o.chars.read, o.results.read),

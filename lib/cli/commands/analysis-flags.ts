@@ -27,7 +27,8 @@ export const COMMON = {
 /** `--analyses sufficiency,grade`: which of the command's analyses run. */
 export const ANALYSES_FLAG = { analyses: { type: 'string' } } satisfies Options;
 export const SESSION = { list: { type: 'boolean' }, all: { type: 'boolean' } } satisfies Options;
-export const SUFFICIENCY = { probe: { type: 'string' }, 'probe-family': { type: 'string' } } satisfies Options;
+export const PROBE = { probe: { type: 'string' } } satisfies Options;
+export const SUFFICIENCY = { ...PROBE, 'probe-family': { type: 'string' } } satisfies Options;
 export const GRADE = { outcomes: { type: 'string' }, task: { type: 'string' }, 'task-pattern': { type: 'string' }, 'fail-on': { type: 'string' } } satisfies Options;
 
 /** Every flag's value as parsed; a command accepts only its own analyses' flags. */
@@ -72,7 +73,8 @@ export const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).j
   -h, --help              this help`;
 export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both; token
                           usage is always reported)`;
-export const HELP_SUFFICIENCY = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})
+export const HELP_PROBE = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})`;
+export const HELP_SUFFICIENCY = `${HELP_PROBE}
   --probe-family REGEX    a next call of these is "explore again" (default: ${DEFAULT_FAMILY})`;
 export const HELP_GRADE = `  --outcomes FILE         JSON or JSONL of {run, delivered}: outcomes for runs whose source has none
   --task NAME             all inputs are runs of one task (for pass^k)

@@ -35,7 +35,7 @@ import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
 import { sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
-import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, SESSION, SUFFICIENCY } from './analysis-flags.js';
+import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
@@ -63,8 +63,8 @@ async function totalBytes(files: readonly string[], cwd: string): Promise<number
 
 function makeCommand(spec: Spec): Command {
   const has = (a: ChosenAnalysis): boolean => spec.analyses.includes(a);
-  const options: Options = { ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...(has('sufficiency') ? SUFFICIENCY : {}), ...(has('grade') ? GRADE : {}), ...(spec.session ? SESSION : {}) };
-  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.choose ? [HELP_ANALYSES] : []), ...(has('sufficiency') ? [HELP_SUFFICIENCY] : []), ...(has('grade') ? [HELP_GRADE] : []), ''].join('\n');
+  const options: Options = { ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...(has('allocation') ? PROBE : {}), ...(has('sufficiency') ? SUFFICIENCY : {}), ...(has('grade') ? GRADE : {}), ...(spec.session ? SESSION : {}) };
+  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.choose ? [HELP_ANALYSES] : []), ...(has('sufficiency') ? [HELP_SUFFICIENCY] : has('allocation') ? [HELP_PROBE] : []), ...(has('grade') ? [HELP_GRADE] : []), ''].join('\n');
 
   async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const parsed = parseFlags(argv, options);
@@ -228,7 +228,7 @@ export const analyzeCommand = makeCommand({
   name: 'analyze',
   analyses: ['sufficiency', 'grade'],
   choose: true,
-  extra: ['occupancy'],
+  extra: ['occupancy', 'allocation'],
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 
@@ -251,4 +251,18 @@ export const occupancyCommand = makeCommand({
   analyses: ['occupancy'],
   referenceText: true,
   usage: `Usage: agent-eval-stream occupancy [options] [INPUT...]\n\nResidual context occupancy: how much of each thread's final context window each tool family's results still occupy.\n${INPUTS}\n${EXITS_UNGATED}`,
+});
+
+export const allocationCommand = makeCommand({
+  name: 'allocation',
+  analyses: ['allocation'],
+  referenceText: true,
+  usage: `Usage: agent-eval-stream allocation [options] [INPUT...]\n\nAllocation efficiency: what share of the characters the probe's responses returned the final answer cites.\n${INPUTS}\n${EXITS_UNGATED}`,
+});
+
+export const codegraphCommand = makeCommand({
+  name: 'codegraph',
+  analyses: ['occupancy', 'sufficiency', 'allocation'],
+  referenceText: true,
+  usage: `Usage: agent-eval-stream codegraph [options] [INPUT...]\n\nCodeGraph's three feedback metrics in its run parser's order: residual context occupancy, tool-response sufficiency, allocation efficiency.\n${INPUTS}\n${EXITS_UNGATED}`,
 });

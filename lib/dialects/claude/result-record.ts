@@ -1,5 +1,5 @@
 // A stream-json `result`: how the run ended. Every version writes `subtype`
-// and `is_error`; newer ones (2.1.x, typed by the Agent SDK's
+// and `is_error`, and a success its final answer as the string `result`; newer ones (2.1.x, typed by the Agent SDK's
 // SDKResultSuccess/SDKResultError) add `terminal_reason`, `errors`,
 // `permission_denials`, and `total_cost_usd` and `modelUsage`, which are
 // cumulative over the session and count subagents too (`usage` counts the
@@ -21,6 +21,7 @@ function count(x: unknown): number | undefined {
 
 export function resultOutcome(v: Obj): Outcome {
   const out: Outcome = { subtype: typeof v.subtype === 'string' ? v.subtype : undefined, isError: v.is_error === true };
+  if (typeof v.result === 'string') out.answer = v.result;
   if (typeof v.terminal_reason === 'string') out.terminalReason = v.terminal_reason;
   if (Array.isArray(v.errors)) out.errors = v.errors.filter((e): e is string => typeof e === 'string').slice(0, MAX_ERRORS).map((e) => (e.length > MAX_ERROR_CHARS ? `${e.slice(0, MAX_ERROR_CHARS)}…` : e));
   if (Array.isArray(v.permission_denials)) out.permissionDenials = v.permission_denials.length;

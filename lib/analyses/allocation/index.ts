@@ -1,0 +1,111 @@
+// Allocation efficiency (CodeGraph's CG-9), per thread: what share of the
+// characters the probe responses returned belongs to files the final answer
+// cites. sections.ts cuts a response, citations.ts reads an answer,
+// attribution.ts credits files, reader.ts feeds each thread its own
+// responses and answer; docs/allocation.md states the rules.
+import { z } from 'zod';
+import type { AnalysisItem } from '../../core/items.js';
+import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
+import { printable } from '../../core/escape.js';
+import { ALLOCATION, AllocationReader } from './reader.js';
+import type { AllocationOptions, AllocationSummary, ThreadAllocation } from './reader.js';
+import { allocationBlock, noAllocationLine } from './render-text.js';
+
+export type { AllocationOptions } from './reader.js';
+
+const count = z.number().int().nonnegative();
+
+const threadSchema = z.object({
+  thread: z.string(),
+  agentType: z.string().optional(),
+  description: z.string().optional(),
+  answerFrom: z.enum(['result', 'message', 'none']),
+  hasAnswer: z.boolean(),
+  envelope: count,
+  used: count,
+  usedPath: count,
+  filesReturned: count,
+  filesUsed: count,
+  calls: z.array(z.object({ id: z.string(), envelope: count, used: count, usedPath: count, files: count, filesUsed: count })),
+  files: z.array(z.object({ path: z.string(), chars: count, via: z.enum(['path', 'symbol']).nullable(), symbol: z.string().optional() })),
+});
+
+export const allocationSectionSchema = z.object({
+  /** The probe tool whose responses are allocated (sufficiency's). */
+  probe: z.string(),
+  /** Per session, its threads that returned a file section: the main thread first. */
+  bySession: z.array(z.object({ session: z.string(), threads: z.array(threadSchema) })),
+});
+
+export type AllocationSection = z.infer<typeof allocationSectionSchema>;
+
+class AllocationCollector implements SectionCollector<AllocationSection> {
+  readonly #probe: string;
+  #bySession: AllocationSection['bySession'] = [];
+
+  constructor(probe: string) {
+    this.#probe = probe;
+  }
+
+  add(item: AnalysisItem, session: SessionVerdict): void {
+    const it = item as AllocationSummary;
+    if (it.kind === 'summary' && !session.duplicate && it.data.threads.length > 0) this.#bySession.push({ session: it.session, threads: it.data.threads });
+  }
+
+  forget(session: string): void {
+    this.#bySession = this.#bySession.filter((s) => s.session !== session);
+  }
+
+  build(): AllocationSection {
+    return { probe: this.#probe, bySession: [...this.#bySession] };
+  }
+}
+
+function renderText(s: AllocationSection): string {
+  if (s.bySession.length === 0) return noAllocationLine(s.probe);
+  const blocks: string[] = [];
+  for (const entry of s.bySession) {
+    if (s.bySession.length > 1) blocks.push(`  session ${printable(entry.session)}:\n`);
+    for (const t of entry.threads) blocks.push(allocationBlock(t as ThreadAllocation));
+  }
+  return blocks.join('');
+}
+
+/** Characters returned and used over every thread of every session. */
+function totals(s: AllocationSection): { calls: number; envelope: number; used: number } {
+  let calls = 0;
+  let envelope = 0;
+  let used = 0;
+  for (const e of s.bySession) {
+    for (const t of e.threads) {
+      calls += t.calls.length;
+      envelope += t.envelope;
+      used += t.used;
+    }
+  }
+  return { calls, envelope, used };
+}
+
+export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 'allocation'> = {
+  name: ALLOCATION,
+  key: 'allocation',
+  logic: (o) => new AllocationReader(o),
+  // It reads the probe's responses, nothing else.
+  resultText: (o) => {
+    const probe = new RegExp(o.probe);
+    return (tool) => probe.test(tool);
+  },
+  section: allocationSectionSchema,
+  collector: (o) => new AllocationCollector(o.probe),
+  merge: (a, b, env: MergeEnv) => {
+    if (a && b && a.probe !== b.probe) throw new Error(`reports made with different probe tools (${a.probe} and ${b.probe}) do not merge`);
+    return { probe: a?.probe ?? b?.probe ?? '', bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };
+  },
+  render: {
+    text: renderText,
+    ndjsonSummary: (s) => {
+      const t = totals(s);
+      return { probe: s.probe, sessions: s.bySession.length, ...t, efficiency: t.envelope > 0 ? t.used / t.envelope : null };
+    },
+  },
+};

@@ -1,0 +1,151 @@
+// Each thread's probe responses, cut into sections as they return, and its
+// final answer: for the main thread the run's `result` strings (joined by a
+// blank line), else its last assistant message's whole text; for a
+// subagent, its last message — the report its parent receives. A thread is
+// judged when it closes (the main one at the session's end), so memory
+// holds the open threads' sections and last message, never a response.
+import type { StreamItem } from '../../core/items.js';
+import type { AnalysisItem } from '../../core/items.js';
+import { isAnalysisItem } from '../../core/items.js';
+import type { Push, StageLogic } from '../../core/stage.js';
+import { isDelegation } from '../../core/tools.js';
+import { parseSections } from './sections.js';
+import type { Allocation, ProbeResponse } from './attribution.js';
+import { computeAllocation } from './attribution.js';
+
+export const ALLOCATION = 'allocation';
+
+/** Subagent labels are the agent's text: kept short. */
+const MAX_LABEL = 80;
+
+/** Where a thread's answer text came from. */
+export type AnswerSource = 'result' | 'message' | 'none';
+
+export interface ThreadAllocation extends Allocation {
+  readonly thread: string;
+  /** A subagent's type and description, as its Task/Agent call gave them. */
+  readonly agentType?: string;
+  readonly description?: string;
+  readonly answerFrom: AnswerSource;
+}
+
+export type AllocationSummary = AnalysisItem<{ readonly threads: ThreadAllocation[] }, 'summary'>;
+
+export interface AllocationOptions {
+  /** Regex source: sufficiency's probe tool. */
+  readonly probe: string;
+  /** Regex source whose first group is a section's path: sufficiency's marker. */
+  readonly marker: string;
+}
+
+interface ThreadState {
+  readonly responses: ProbeResponse[];
+  /** The last assistant message with text: its id and text blocks. */
+  last: { id: string; texts: string[] } | undefined;
+}
+
+const cut = (s: unknown): string | undefined => (typeof s === 'string' && s !== '' ? s.slice(0, MAX_LABEL) : undefined);
+
+/** A message's whole text: its text blocks, a line apart (a code span never runs from one into the next). */
+const messageText = (t: ThreadState): string => t.last?.texts.join('\n') ?? '';
+
+export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
+  readonly #probe: RegExp;
+  readonly #marker: RegExp;
+  #threads = new Map<string, ThreadState>();
+  /** Open probe calls: id → thread (a response counts for the thread that asked). */
+  #calls = new Map<string, string>();
+  #labels = new Map<string, { agentType?: string; description?: string }>();
+  #internal = new Set<string>();
+  /** The run's `result` strings, in order. */
+  #answers: string[] = [];
+  #done: ThreadAllocation[] = [];
+
+  constructor(o: AllocationOptions) {
+    this.#probe = new RegExp(o.probe);
+    this.#marker = new RegExp(o.marker, 'gm');
+  }
+
+  step(ev: StreamItem, push: Push<StreamItem>): void {
+    push(ev);
+    if (isAnalysisItem(ev)) return;
+    switch (ev.kind) {
+      case 'session_start':
+        this.#reset();
+        return;
+      case 'tool_call':
+        if (this.#probe.test(ev.name)) this.#calls.set(ev.id, ev.thread);
+        if (isDelegation(ev.name)) this.#labels.set(ev.id, { ...(cut(ev.input.subagent_type) ? { agentType: cut(ev.input.subagent_type) } : {}), ...(cut(ev.input.description) ? { description: cut(ev.input.description) } : {}) });
+        return;
+      case 'tool_result': {
+        const thread = this.#calls.get(ev.id);
+        if (thread === undefined) return;
+        this.#calls.delete(ev.id);
+        if (!ev.isError) this.#thread(thread).responses.push({ id: ev.id, sections: parseSections(ev.text, this.#marker) });
+        return;
+      }
+      case 'assistant_text': {
+        const t = this.#thread(ev.thread);
+        if (t.last?.id === ev.messageId) t.last.texts.push(ev.text);
+        else if (ev.text.trim() !== '') t.last = { id: ev.messageId, texts: [ev.text] };
+        return;
+      }
+      case 'turn_end':
+        if (ev.outcome?.answer !== undefined) this.#answers.push(ev.outcome.answer);
+        return;
+      case 'thread_open':
+        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        return;
+      case 'thread_close':
+        if (ev.thread !== 'main') this.#finish(ev.thread);
+        return;
+      case 'session_end':
+        push(this.#summary(ev.session));
+        this.#reset();
+        return;
+      default:
+        return;
+    }
+  }
+
+  #reset(): void {
+    this.#threads = new Map();
+    this.#calls = new Map();
+    this.#labels = new Map();
+    this.#internal = new Set();
+    this.#answers = [];
+    this.#done = [];
+  }
+
+  #thread(thread: string): ThreadState {
+    let t = this.#threads.get(thread);
+    if (!t) this.#threads.set(thread, (t = { responses: [], last: undefined }));
+    return t;
+  }
+
+  #finish(thread: string): void {
+    const t = this.#threads.get(thread);
+    this.#threads.delete(thread);
+    const label = this.#labels.get(thread);
+    this.#labels.delete(thread);
+    // A thread with no section returned has nothing to allocate; a helper's is not the agent's.
+    if (!t || this.#internal.has(thread) || !t.responses.some((r) => r.sections.length > 0)) return;
+    let answer: string;
+    let answerFrom: AnswerSource;
+    if (thread === 'main' && this.#answers.length > 0) {
+      answer = this.#answers.join('\n\n');
+      answerFrom = 'result';
+    } else {
+      answer = messageText(t);
+      answerFrom = answer.trim() === '' ? 'none' : 'message';
+    }
+    this.#done.push({ thread, ...(label ?? {}), answerFrom, ...computeAllocation(t.responses, answer) });
+  }
+
+  #summary(session: string): AllocationSummary {
+    for (const thread of [...this.#threads.keys()]) this.#finish(thread);
+    // The main thread first, then subagents as they finished.
+    const threads = [...this.#done].sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
+    return { kind: 'summary', analysis: ALLOCATION, session, data: { threads } };
+  }
+}
