@@ -13,6 +13,8 @@ import { parseSections } from '../lib/analyses/allocation/sections.js';
 import { computeAllocation } from '../lib/analyses/allocation/attribution.js';
 import type { Allocation } from '../lib/analyses/allocation/attribution.js';
 import { compileMarker, DEFAULT_MARKER } from '../lib/analyses/sufficiency/returned.js';
+import { mergeReports } from '../lib/report/index.js';
+import type { Report } from '../lib/report/index.js';
 
 type File = [path: string, symbols: string, size: number];
 
@@ -230,4 +232,25 @@ t.test('--probe and the sufficiency marker choose the responses and their sectio
   // "## lib/a.js\nxxxxxxxxx\n" is 22 characters; the last section runs to the end (no guidance quote).
   t.same(a.bySession[0]!.threads[0]!.files.map((f) => [f.path, f.via]), [['lib/a.js', 'path'], ['lib/b.js', null]]);
   t.equal(a.bySession[0]!.threads[0]!.envelope, 44);
+});
+
+t.test('every reporter: markdown rows, an ndjson line per session, the JSON merged by session', async (t) => {
+  const lines = [init(), req('m1', [exploreCall('t1')]), exploreResponse('t1'), req('m2', [text('looking')]), result('It is decided in `lib/response.js`.')];
+  const md = await cli(['codegraph', '--reporter', 'markdown', '-q'], { input: jsonl(lines) });
+  t.match(md.stdout, '### Allocation efficiency (codegraph_explore)\n', 'its heading');
+  // By hand: response.js's section is 38 + 8 + 4,000 + 5 characters and the line joining it to the next, 4,052;
+  // view.js's 31 + 8 + 4,000 + 5 = 4,044 (it runs to the guidance quote): 4,052 of 8,096 = 50.05%.
+  t.match(md.stdout, '| main | 1 | 1/2 | 50.0% | 50.0% | lib/response.js 50.0% (cited) |');
+  t.match(md.stdout, '### Residual context occupancy\n', 'and occupancy beside it');
+  const nd = await cli(['allocation', '--reporter', 'ndjson', '-q'], { input: jsonl(lines) });
+  const objs = nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  t.match(objs.find((o) => o.type === 'allocation'), { session: 'sess-1', threads: [{ thread: 'main', envelope: 8096, used: 4052 }] });
+  t.match(objs.at(-1), { type: 'summary', allocation: { probe: 'codegraph_explore', sessions: 1, calls: 1, envelope: 8096, used: 4052 } });
+  // Two sessions read apart merge into what one read of both gives; a session in both counts once.
+  const other = jsonl(lines.flat().map((e) => ({ ...e, session_id: 'sess-2' })));
+  const report = async (input: string): Promise<Report> => JSON.parse((await cli(['allocation', '--json', '-q'], { input })).stdout) as Report;
+  const [a, b, both] = await Promise.all([report(jsonl(lines)), report(other), report(jsonl(lines) + other)]);
+  t.same(mergeReports(a, b).allocation, both.allocation, 'a + b = both');
+  t.same(mergeReports(mergeReports(a, b), a).allocation, both.allocation, 'a session given twice counts once');
+  t.throws(() => mergeReports(a, { ...b, allocation: { ...b.allocation!, probe: 'other' } }), /different probe tools/);
 });

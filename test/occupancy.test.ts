@@ -172,3 +172,12 @@ t.test('the window: 1M when the init names a 1M-context model, unless the config
   const configured = await cli(['occupancy', '-q'], { input: run('claude-opus-5[1m]'), cwd: dir });
   t.match(configured.stdout, '    final context       14,000 tok    3.5% of 400k window\n', 'the config wins over the name');
 });
+
+t.test('markdown: a row per thread; ndjson: a line per session', async (t) => {
+  const input = jsonl([init(), req('m1', [explore('t1')], { ctx: 10000 }), res('t1', xs(10000)), req('m2', [read('t2')], { ctx: 14000 }), res('t2', xs(5000)), req('m3', [text('done')], { ctx: 16000 }), done()]);
+  const md = await cli(['occupancy', '--reporter', 'markdown', '-q'], { input });
+  // The basic run by hand: 16,000 tokens, 8.0% of 200k; codegraph 4,000 = 25.0% of it, Read 2,000 = 12.5%.
+  t.match(md.stdout, '| main | 16,000 (8.0% of 200k) | 25.0% | 12.5% | 0.0% | 2.50 | 0 |\n');
+  const nd = (await cli(['occupancy', '--reporter', 'ndjson', '-q'], { input })).stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  t.match(nd.find((o) => o.type === 'occupancy'), { session: 'sess-1', threads: [{ thread: 'main', ctxFinal: 16000 }] });
+});

@@ -3,6 +3,12 @@
 // cites — by path, or by a symbol the file alone (or with one other) defines.
 // Attribution is by citation, so the figure is relative: compare builds on
 // the same question, not absolutes.
+//
+// The answer comes last, so every section must be kept until it does. A
+// tally keeps them as columns of numbers (a path's index, a size) and each
+// symbol's owners as at most three path indices — three owners already
+// make a symbol name none — so a thread of 70,000 probe calls costs a few
+// megabytes, not an object per section.
 import { samePath, suffixKey } from '../../core/paths.js';
 import type { Section } from './sections.js';
 import type { Citations } from './citations.js';
@@ -53,81 +59,136 @@ export interface Allocation {
   readonly hasAnswer: boolean;
 }
 
-/** Per symbol name, the files that define it: strongly (a function, a class…) and weakly (a variable or constant). */
-function owners(responses: readonly ProbeResponse[]): Map<string, ReadonlySet<string>> {
-  const strong = new Map<string, Set<string>>();
-  const weak = new Map<string, Set<string>>();
-  for (const r of responses) {
+/** A symbol's owners, each list cut at the ambiguity limit (more cannot change a verdict). */
+interface Owners {
+  strong: number[];
+  weak: number[];
+}
+
+/** A growable column of non-negative integers. */
+class Column {
+  #data = new Float64Array(256);
+  length = 0;
+
+  push(x: number): void {
+    if (this.length === this.#data.length) {
+      const grown = new Float64Array(this.#data.length * 2);
+      grown.set(this.#data);
+      this.#data = grown;
+    }
+    this.#data[this.length++] = x;
+  }
+
+  at(i: number): number {
+    return this.#data[i]!;
+  }
+}
+
+/** One thread's probe responses, as they return; `result(answer)` allocates them once the answer is known. */
+export class AllocationTally {
+  readonly #paths = new Map<string, number>();
+  readonly #pathNames: string[] = [];
+  /** Per path index: its characters over every response. */
+  readonly #pathChars: number[] = [];
+  readonly #owners = new Map<string, Owners>();
+  readonly #callIds: string[] = [];
+  /** Per call: the index of its first section (the next call's is its end). */
+  readonly #callStart = new Column();
+  readonly #sectionPath = new Column();
+  readonly #sectionChars = new Column();
+
+  /** Calls with at least one section so far. */
+  get calls(): number {
+    return this.#callIds.length;
+  }
+
+  add(r: ProbeResponse): void {
+    // A response with no section returned no file: it is left out entirely.
+    if (r.sections.length === 0) return;
+    this.#callIds.push(r.id);
+    this.#callStart.push(this.#sectionPath.length);
     for (const s of r.sections) {
+      let p = this.#paths.get(s.path);
+      if (p === undefined) {
+        p = this.#pathNames.length;
+        this.#paths.set(s.path, p);
+        this.#pathNames.push(s.path);
+        this.#pathChars.push(0);
+      }
+      this.#sectionPath.push(p);
+      this.#sectionChars.push(s.chars);
+      this.#pathChars[p]! += s.chars;
       for (const sym of s.symbols) {
-        const by = sym.strong ? strong : weak;
-        let set = by.get(sym.name);
-        if (!set) by.set(sym.name, (set = new Set()));
-        set.add(s.path);
+        let o = this.#owners.get(sym.name);
+        if (!o) this.#owners.set(sym.name, (o = { strong: [], weak: [] }));
+        const list = sym.strong ? o.strong : o.weak;
+        if (list.length < SYMBOL_AMBIGUITY_LIMIT && !list.includes(p)) list.push(p);
       }
     }
   }
-  const out = new Map<string, ReadonlySet<string>>(weak);
-  for (const [name, set] of strong) out.set(name, set);
-  return out;
-}
 
-/** How a file is credited: a cited path names it, or a cited symbol it owns (unambiguously enough). */
-function verdict(path: string, cited: Citations, byKey: Map<string, string[]>, owned: Map<string, ReadonlySet<string>>): { via: Via; symbol?: string } {
-  if (byKey.get(suffixKey(path))?.some((p) => samePath(p, path))) return { via: 'path' };
-  for (const symbol of cited.symbols) {
-    const set = owned.get(symbol);
-    if (set && set.size < SYMBOL_AMBIGUITY_LIMIT && set.has(path)) return { via: 'symbol', symbol };
+  result(answer: string): Allocation {
+    const names = this.#pathNames;
+    const extensions = new Set<string>();
+    for (const name of names) extensions.add(extensionOf(name));
+    extensions.delete('');
+    const cited = answerCitations(answer, extensions);
+    // Cited paths by what samePath keeps equal: a file looks only at those that can match it.
+    const byKey = new Map<string, string[]>();
+    for (const c of cited.paths) {
+      const k = suffixKey(c);
+      const list = byKey.get(k);
+      if (list) list.push(c);
+      else byKey.set(k, [c]);
+    }
+    const via = names.map((path, p) => this.#verdict(path, p, cited, byKey));
+    const calls: CallAllocation[] = [];
+    let envelope = 0;
+    let used = 0;
+    let usedPath = 0;
+    const sections = this.#sectionPath.length;
+    for (let c = 0; c < this.#callIds.length; c++) {
+      const end = c + 1 < this.#callIds.length ? this.#callStart.at(c + 1) : sections;
+      const call = { id: this.#callIds[c]!, envelope: 0, used: 0, usedPath: 0, files: 0, filesUsed: 0 };
+      for (let i = this.#callStart.at(c); i < end; i++) {
+        const v = via[this.#sectionPath.at(i)]!;
+        const chars = this.#sectionChars.at(i);
+        call.files++;
+        call.envelope += chars;
+        if (v.via !== null) {
+          call.used += chars;
+          call.filesUsed++;
+        }
+        if (v.via === 'path') call.usedPath += chars;
+      }
+      envelope += call.envelope;
+      used += call.used;
+      usedPath += call.usedPath;
+      calls.push(call);
+    }
+    const files: FileAllocation[] = names.map((path, p) => ({ path, chars: this.#pathChars[p]!, ...via[p]! }));
+    // Stable: files of equal size keep the order they were first returned in.
+    files.sort((a, b) => b.chars - a.chars);
+    return { calls, files, envelope, used, usedPath, filesReturned: files.length, filesUsed: files.filter((f) => f.via !== null).length, hasAnswer: answer.trim() !== '' };
   }
-  return { via: null };
+
+  /** How a file is credited: a cited path names it, or a cited symbol it owns (unambiguously enough). */
+  #verdict(path: string, p: number, cited: Citations, byKey: Map<string, string[]>): { via: Via; symbol?: string } {
+    if (byKey.get(suffixKey(path))?.some((c) => samePath(c, path))) return { via: 'path' };
+    for (const symbol of cited.symbols) {
+      const o = this.#owners.get(symbol);
+      if (!o) continue;
+      // The strong definers own a name; only when there is none do its variables and constants.
+      const owners = o.strong.length ? o.strong : o.weak;
+      if (owners.length < SYMBOL_AMBIGUITY_LIMIT && owners.includes(p)) return { via: 'symbol', symbol };
+    }
+    return { via: null };
+  }
 }
 
-/** Allocation over one thread's probe responses (in call order) and its final answer. */
+/** Allocation over one thread's probe responses (in call order) and its final answer: the reference's `computeAllocation`. */
 export function computeAllocation(responses: readonly ProbeResponse[], answer: string): Allocation {
-  const kept = responses.filter((r) => r.sections.length > 0);
-  const extensions = new Set<string>();
-  for (const r of kept) for (const s of r.sections) extensions.add(extensionOf(s.path));
-  extensions.delete('');
-  const cited = answerCitations(answer, extensions);
-  const owned = owners(kept);
-  // Cited paths by what samePath keeps equal: a file looks only at those that can match it.
-  const byKey = new Map<string, string[]>();
-  for (const p of cited.paths) {
-    const k = suffixKey(p);
-    const list = byKey.get(k);
-    if (list) list.push(p);
-    else byKey.set(k, [p]);
-  }
-  const verdicts = new Map<string, { via: Via; symbol?: string }>();
-  const verdictOf = (path: string): { via: Via; symbol?: string } => {
-    let v = verdicts.get(path);
-    if (!v) verdicts.set(path, (v = verdict(path, cited, byKey, owned)));
-    return v;
-  };
-  const pooled = new Map<string, number>();
-  const calls: CallAllocation[] = [];
-  let envelope = 0;
-  let used = 0;
-  let usedPath = 0;
-  for (const r of kept) {
-    const c = { id: r.id, envelope: 0, used: 0, usedPath: 0, files: r.sections.length, filesUsed: 0 };
-    for (const s of r.sections) {
-      const v = verdictOf(s.path);
-      c.envelope += s.chars;
-      if (v.via !== null) {
-        c.used += s.chars;
-        c.filesUsed++;
-      }
-      if (v.via === 'path') c.usedPath += s.chars;
-      pooled.set(s.path, (pooled.get(s.path) ?? 0) + s.chars);
-    }
-    envelope += c.envelope;
-    used += c.used;
-    usedPath += c.usedPath;
-    calls.push(c);
-  }
-  const files: FileAllocation[] = [...pooled].map(([path, chars]) => ({ path, chars, ...verdictOf(path) }));
-  // Stable: files of equal size keep the order they were first returned in.
-  files.sort((a, b) => b.chars - a.chars);
-  return { calls, files, envelope, used, usedPath, filesReturned: files.length, filesUsed: files.filter((f) => f.via !== null).length, hasAnswer: answer.trim() !== '' };
+  const tally = new AllocationTally();
+  for (const r of responses) tally.add(r);
+  return tally.result(answer);
 }

@@ -10,6 +10,7 @@ import { printable } from '../../core/escape.js';
 import { ALLOCATION, AllocationReader } from './reader.js';
 import type { AllocationOptions, AllocationSummary, ThreadAllocation } from './reader.js';
 import { allocationBlock, noAllocationLine } from './render-text.js';
+import { allocationMarkdown } from './render-markdown.js';
 
 export type { AllocationOptions } from './reader.js';
 
@@ -103,6 +104,12 @@ export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 
   },
   render: {
     text: renderText,
+    markdown: (s) => ({ body: allocationMarkdown(s) }),
+    // Each session's threads as it ends; the summary totals them.
+    ndjsonItem: (item: AnalysisItem) => {
+      const it = item as AllocationSummary;
+      return it.kind === 'summary' && it.data.threads.length > 0 ? { type: 'allocation', session: it.session, threads: it.data.threads } : undefined;
+    },
     ndjsonSummary: (s) => {
       const t = totals(s);
       return { probe: s.probe, sessions: s.bySession.length, ...t, efficiency: t.envelope > 0 ? t.used / t.envelope : null };

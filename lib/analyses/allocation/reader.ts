@@ -10,8 +10,8 @@ import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
 import { parseSections } from './sections.js';
-import type { Allocation, ProbeResponse } from './attribution.js';
-import { computeAllocation } from './attribution.js';
+import type { Allocation } from './attribution.js';
+import { AllocationTally } from './attribution.js';
 
 export const ALLOCATION = 'allocation';
 
@@ -39,7 +39,7 @@ export interface AllocationOptions {
 }
 
 interface ThreadState {
-  readonly responses: ProbeResponse[];
+  readonly responses: AllocationTally;
   /** The last assistant message with text: its id and text blocks. */
   last: { id: string; texts: string[] } | undefined;
 }
@@ -81,7 +81,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
         const thread = this.#calls.get(ev.id);
         if (thread === undefined) return;
         this.#calls.delete(ev.id);
-        if (!ev.isError) this.#thread(thread).responses.push({ id: ev.id, sections: parseSections(ev.text, this.#marker) });
+        if (!ev.isError) this.#thread(thread).responses.add({ id: ev.id, sections: parseSections(ev.text, this.#marker) });
         return;
       }
       case 'assistant_text': {
@@ -119,7 +119,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
 
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
-    if (!t) this.#threads.set(thread, (t = { responses: [], last: undefined }));
+    if (!t) this.#threads.set(thread, (t = { responses: new AllocationTally(), last: undefined }));
     return t;
   }
 
@@ -129,7 +129,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
     const label = this.#labels.get(thread);
     this.#labels.delete(thread);
     // A thread with no section returned has nothing to allocate; a helper's is not the agent's.
-    if (!t || this.#internal.has(thread) || !t.responses.some((r) => r.sections.length > 0)) return;
+    if (!t || this.#internal.has(thread) || t.responses.calls === 0) return;
     let answer: string;
     let answerFrom: AnswerSource;
     if (thread === 'main' && this.#answers.length > 0) {
@@ -139,7 +139,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
       answer = messageText(t);
       answerFrom = answer.trim() === '' ? 'none' : 'message';
     }
-    this.#done.push({ thread, ...(label ?? {}), answerFrom, ...computeAllocation(t.responses, answer) });
+    this.#done.push({ thread, ...(label ?? {}), answerFrom, ...t.responses.result(answer) });
   }
 
   #summary(session: string): AllocationSummary {

@@ -10,6 +10,7 @@ import { FAMILIES } from './gaps.js';
 import { OCCUPANCY, OccupancyReader } from './reader.js';
 import type { OccupancySummary, ThreadOccupancy } from './reader.js';
 import { occupancyBlock } from './render-text.js';
+import { occupancyMarkdown } from './render-markdown.js';
 import { printable } from '../../core/escape.js';
 
 export interface OccupancyOptions {
@@ -115,6 +116,9 @@ export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'oc
   },
   render: {
     text: renderText,
+    markdown: (s) => ({ body: occupancyMarkdown(s) }),
+    // Each session's threads as it ends; the summary keeps the window.
+    ndjsonItem: (item: AnalysisItem) => (item.kind === 'summary' ? { type: 'occupancy', session: item.session, threads: (item as OccupancySummary).data.threads } : undefined),
     ndjsonSummary: ({ bySession: _b, ...rest }) => rest,
   },
 };
