@@ -25,4 +25,14 @@ export interface Evaluation {
   readonly call?: string;
   readonly thread?: string;
   readonly task?: string;
+  /** What the judged run cost: its tokens (input not counting cache reads and writes) and, when every model it used has a price, dollars. */
+  readonly usage?: EvaluationUsage;
+}
+
+export interface EvaluationUsage {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheCreation: number;
+  readonly costUsd?: number;
 }

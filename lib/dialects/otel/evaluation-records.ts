@@ -16,7 +16,8 @@ type Obj = Record<string, unknown>;
 /** An OTLP/JSON KeyValue: the value is an AnyValue of one kind. */
 export interface KeyValue {
   readonly key: string;
-  readonly value: { readonly stringValue: string } | { readonly doubleValue: number };
+  /** OTLP/JSON writes a 64-bit int as a decimal string. */
+  readonly value: { readonly stringValue: string } | { readonly doubleValue: number } | { readonly intValue: string };
 }
 
 /** An OTLP/JSON LogRecord as we write it: ids in hex, as OTLP/JSON requires (not the protobuf mapping's base64). */
@@ -41,6 +42,15 @@ const STRING_ATTRIBUTES: ReadonlyArray<readonly [keyof Evaluation, string]> = [
   ['task', 'agent_eval.task'],
 ];
 const SCORE = 'gen_ai.evaluation.score.value';
+
+// Token counts by the GenAI conventions' usage attributes, whose input count
+// includes the tokens read from and written to the cache; the cost has no
+// convention, so it is ours.
+const INPUT_TOKENS = 'gen_ai.usage.input_tokens';
+const OUTPUT_TOKENS = 'gen_ai.usage.output_tokens';
+const CACHE_READ_TOKENS = 'gen_ai.usage.cache_read.input_tokens';
+const CACHE_CREATION_TOKENS = 'gen_ai.usage.cache_creation.input_tokens';
+const COST_USD = 'agent_eval.cost_usd';
 
 // W3C Trace Context: lowercase hex of 16 (trace) or 8 (span) bytes, not all zero.
 const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
@@ -68,6 +78,17 @@ export function toLogRecord(e: Evaluation): EvaluationLogRecord {
     // A score is a finite number (OTLP/JSON would write NaN or Infinity as text, which no double reads back as).
     if (field === 'name' && e.score !== undefined && Number.isFinite(e.score)) attributes.push({ key: SCORE, value: { doubleValue: e.score } });
   }
+  const u = e.usage;
+  if (u !== undefined) {
+    const int = (key: string, n: number): void => {
+      if (Number.isSafeInteger(n) && n >= 0) attributes.push({ key, value: { intValue: String(n) } });
+    };
+    int(INPUT_TOKENS, u.input + u.cacheRead + u.cacheCreation);
+    int(OUTPUT_TOKENS, u.output);
+    int(CACHE_READ_TOKENS, u.cacheRead);
+    int(CACHE_CREATION_TOKENS, u.cacheCreation);
+    if (u.costUsd !== undefined && Number.isFinite(u.costUsd)) attributes.push({ key: COST_USD, value: { doubleValue: u.costUsd } });
+  }
   return { eventName: EVALUATION_EVENT, ...evaluationLink(e), attributes };
 }
 
@@ -94,6 +115,18 @@ export function fromLogRecord(r: unknown): ReadEvaluation | undefined {
   const score = attrs.get(SCORE);
   const n = typeof score === 'number' ? score : typeof score === 'string' && /^-?[0-9]+$/.test(score) ? Number(score) : undefined;
   if (n !== undefined && Number.isFinite(n)) e.score = n;
+  const count = (key: string): number | undefined => {
+    const v = attrs.get(key);
+    const x = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : undefined;
+    return x !== undefined && Number.isSafeInteger(x) ? x : undefined;
+  };
+  const [input, output, cacheRead, cacheCreation] = [count(INPUT_TOKENS), count(OUTPUT_TOKENS), count(CACHE_READ_TOKENS), count(CACHE_CREATION_TOKENS)];
+  if (input !== undefined && output !== undefined) {
+    const cost = attrs.get(COST_USD);
+    const read = cacheRead ?? 0;
+    const written = cacheCreation ?? 0;
+    e.usage = { input: Math.max(0, input - read - written), output, cacheRead: read, cacheCreation: written, ...(typeof cost === 'number' && Number.isFinite(cost) ? { costUsd: cost } : {}) };
+  }
   const id = (x: unknown, digits: number): string | undefined => (typeof x === 'string' && x !== '' ? hexId(x, 'otlp', digits) : undefined);
   const traceId = id(r.traceId, 32);
   const spanId = id(r.spanId, 16);
