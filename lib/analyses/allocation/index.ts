@@ -3,7 +3,6 @@
 // cites. sections.ts cuts a response, citations.ts reads an answer,
 // attribution.ts credits files, reader.ts feeds each thread its own
 // responses and answer; docs/allocation.md states the rules.
-import { z } from 'zod';
 import type { AnalysisItem } from '../../core/items.js';
 import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
 import { printable } from '../../core/escape.js';
@@ -11,34 +10,13 @@ import { ALLOCATION, AllocationReader } from './reader.js';
 import type { AllocationOptions, AllocationSummary, ThreadAllocation } from './reader.js';
 import { allocationBlock, noAllocationLine } from './render-text.js';
 import { allocationMarkdown } from './render-markdown.js';
+import { allocationSectionSchema } from './report-section.js';
+import type { AllocationSection } from './report-section.js';
+
+export { allocationSectionSchema } from './report-section.js';
+export type { AllocationSection } from './report-section.js';
 
 export type { AllocationOptions } from './reader.js';
-
-const count = z.number().int().nonnegative();
-
-const threadSchema = z.object({
-  thread: z.string(),
-  agentType: z.string().optional(),
-  description: z.string().optional(),
-  answerFrom: z.enum(['result', 'message', 'none']),
-  hasAnswer: z.boolean(),
-  envelope: count,
-  used: count,
-  usedPath: count,
-  filesReturned: count,
-  filesUsed: count,
-  calls: z.array(z.object({ id: z.string(), envelope: count, used: count, usedPath: count, files: count, filesUsed: count })),
-  files: z.array(z.object({ path: z.string(), chars: count, via: z.enum(['path', 'symbol']).nullable(), symbol: z.string().optional() })),
-});
-
-export const allocationSectionSchema = z.object({
-  /** The probe tool whose responses are allocated (sufficiency's). */
-  probe: z.string(),
-  /** Per session, its threads that returned a file section: the main thread first. */
-  bySession: z.array(z.object({ session: z.string(), threads: z.array(threadSchema) })),
-});
-
-export type AllocationSection = z.infer<typeof allocationSectionSchema>;
 
 class AllocationCollector implements SectionCollector<AllocationSection> {
   readonly #probe: string;

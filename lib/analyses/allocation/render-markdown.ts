@@ -1,7 +1,7 @@
 // The allocation section of the Markdown summary: one row per thread that
 // got a file section back, with its most expensive file.
 import { markdownText } from '../../core/escape.js';
-import type { AllocationSection } from './index.js';
+import type { AllocationSection } from './report-section.js';
 
 const pct = (n: number, of: number): string => (of > 0 ? `${((n / of) * 100).toFixed(1)}%` : '—');
 

@@ -6,11 +6,15 @@
 import { z } from 'zod';
 import type { AnalysisItem } from '../../core/items.js';
 import type { Analysis, MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
-import { FAMILIES } from './gaps.js';
 import { OCCUPANCY, OccupancyReader } from './reader.js';
 import type { OccupancySummary, ThreadOccupancy } from './reader.js';
 import { occupancyBlock } from './render-text.js';
 import { occupancyMarkdown } from './render-markdown.js';
+import { occupancySectionSchema } from './report-section.js';
+import type { OccupancySection } from './report-section.js';
+
+export { occupancySectionSchema } from './report-section.js';
+export type { OccupancySection } from './report-section.js';
 import { printable } from '../../core/escape.js';
 
 export interface OccupancyOptions {
@@ -26,43 +30,6 @@ export const MILLION_WINDOW = 1_000_000;
 export const occupancyConfig = {
   occupancy: z.strictObject({ window: z.number().int().positive().optional() }).nullable().optional(),
 };
-
-const count = z.number().nonnegative();
-const perFamily = z.object(Object.fromEntries(FAMILIES.map((f) => [f, count])) as Record<(typeof FAMILIES)[number], typeof count>);
-
-const threadSchema = z.object({
-  thread: z.string(),
-  agentType: z.string().optional(),
-  description: z.string().optional(),
-  ctxBase: z.number(),
-  ctxFinal: z.number(),
-  turns: z.number().int().nonnegative(),
-  compactions: z.number().int().nonnegative(),
-  chars: perFamily,
-  results: perFamily,
-  charsPerToken: z.number(),
-  calibrated: z.boolean(),
-  dispersion: z.number().nullable(),
-  residual: perFamily,
-  contributed: perFamily,
-  evicted: count,
-});
-
-export const occupancySectionSchema = z.object({
-  /** The window of every session that names no 1M-context model: the config's, or the default. */
-  window: z.number().int().positive(),
-  bySession: z.array(
-    z.object({
-      session: z.string(),
-      /** This session's window, when its model's name set it (`windowModel`). */
-      window: z.number().int().positive().optional(),
-      windowModel: z.string().optional(),
-      threads: z.array(threadSchema),
-    }),
-  ),
-});
-
-export type OccupancySection = z.infer<typeof occupancySectionSchema>;
 
 class OccupancyCollector implements SectionCollector<OccupancySection> {
   readonly #window: number;

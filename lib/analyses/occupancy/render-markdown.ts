@@ -1,7 +1,7 @@
 // The occupancy section of the Markdown summary: one row per thread, the
 // residual of each tool family as a share of the thread's final context.
 import { markdownText } from '../../core/escape.js';
-import type { OccupancySection } from './index.js';
+import type { OccupancySection } from './report-section.js';
 
 const tok = (x: number): string => Math.round(x).toLocaleString('en-US');
 const pct = (n: number, of: number): string => (of > 0 ? `${((n / of) * 100).toFixed(1)}%` : '—');
