@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { reportSchema } from '../lib/report/index.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const EXPRESS_TEXT = `  Explore sufficiency — what the agent did NEXT (5 answered calls):
       1  20%  explore again                  insufficient: did not answer
@@ -17,7 +18,20 @@ const EXPRESS_TEXT = `  Explore sufficiency — what the agent did NEXT (5 answe
     4. "router dispatch" [1 file] → Read index.js (named, not returned)
     5. "view lookup" [1 file] → Agent → Bash Read view.js
     note: 1 errored/unanswered call (not bucketed) · 1 file-access call in the SAME message as an explore (not a reaction)
+
+  Grep sufficiency — what the agent did NEXT (2 answered calls):
+      1  50%  grep again                     insufficient: searched again
+      0   0%  read a file grep listed        found: the listing named the file
+      0   0%  read a file grep did not list  recall: file never listed
+      0   0%  another kind of search         recall (weak): still hunting for the file
+      1  50%  moved on / answered            sufficient
+    1. "etag" [1 file] → Bash
+    2. "grep -rn "etag" lib/ 2>/dev/null | head -20" [1 file] → mcp__codegraph__codegraph_explore
 `;
+// By hand, the Grep block: the Grep of msg_04 listed lib/utils.js and the next
+// message greps again through Bash (explore again); that grep printed
+// lib/utils.js:12 and the next call is an explore, not a read or a listing
+// (moved on). With nothing configured, every built-in probe tool called has a block.
 
 t.test('text report on a file', async (t) => {
   const r = await cli(['sufficiency', 'express-res-send.jsonl']);
@@ -40,7 +54,7 @@ t.test('--json: a valid report', async (t) => {
   const report = JSON.parse(r.stdout);
   t.ok(reportSchema.safeParse(report).success, 'matches the schema');
   t.same(report.sessions, ['express-demo', 'resumed-1'], 'two sessions: the .t2 file joined its segment 1');
-  t.equal(report.sufficiency.answered, 7);
+  t.equal(probeOf(report.sufficiency).answered, 7);
 });
 
 t.test('several reporters, one to a file', async (t) => {
@@ -48,8 +62,9 @@ t.test('several reporters, one to a file', async (t) => {
   const r = await cli(['--reporter', `json=${join(dir, 'out.json')}`, '--reporter', 'ndjson', join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
   t.equal(r.code, 0);
   const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-  t.same(lines.map((l) => l.type), ['finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'run', 'summary']);
-  t.equal(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).sufficiency.answered, 5, 'json written to the file');
+  // Six explores and two greps (see EXPRESS_TEXT), the run, the summary.
+  t.same(lines.map((l) => l.type), ['finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'finding', 'run', 'summary']);
+  t.equal(probeOf(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).sufficiency).answered, 5, 'json written to the file');
 });
 
 t.test('a directory is walked', async (t) => {
@@ -121,10 +136,10 @@ t.test('usage and config errors: exit 2 before reading, one line, no stack', asy
     t.notMatch(r.stderr, /\n\s+at /, 'no stack trace');
     t.match(r.stderr, /^agent-eval-stream: /);
   }
-  const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probes: x\n' });
+  const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probez: x\n' });
   const r = await cli([join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
   t.equal(r.code, 2);
-  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probes: unknown key\n`);
+  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probez: unknown key\n`);
   t.equal(r.stdout, '', 'nothing analysed');
 });
 
@@ -159,7 +174,7 @@ t.test('ndjson: a session given twice prints its findings once', async (t) => {
   const dir = t.testdir({ 'copy.jsonl': readFileSync(join(FIXTURES, 'express-res-send.jsonl')) });
   const r = await cli(['sufficiency', '--reporter', 'ndjson', join(FIXTURES, 'express-res-send.jsonl'), join(dir, 'copy.jsonl')]);
   const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
-  t.equal(lines.filter((l) => l.type === 'finding').length, 6);
+  t.equal(lines.filter((l) => l.type === 'finding').length, 8, 'six explores and two greps, once');
   t.same(lines.at(-1).duplicateSessions, { 'express-demo': 1 });
 });
 

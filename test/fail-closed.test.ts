@@ -45,10 +45,14 @@ t.test('nothing graded: the JSON report says so', async (t) => {
 
 t.test('sufficiency alone with no probe call: exit 0, one note naming the tools called', async (t) => {
   const input = jsonl([init(), req('m1', [toolUse('g1', 'Grep', { pattern: 'x' })]), res('g1', 'a.js'), req('m2', [toolUse('r1', 'Read', { file_path: 'a.js' })]), res('r1', 'x'), done()]);
-  const r = await cli(['sufficiency'], { input });
+  const r = await cli(['sufficiency', '--probe', 'codegraph_explore'], { input });
   t.equal(r.code, 0);
   t.equal(r.stderr, `${PREFIX}note: no call of a probe tool (--probe codegraph_explore) was read; tools called: Grep ×1, Read ×1\n`);
-  t.equal((await cli(['sufficiency', '--quiet'], { input })).stderr, '', '--quiet: no note');
+  t.equal((await cli(['sufficiency', '--probe', 'codegraph_explore', '--quiet'], { input })).stderr, '', '--quiet: no note');
+  // With nothing configured, the Grep is a probe; a run of Reads alone has none of the built-in probe tools.
+  const reads = await cli(['sufficiency'], { input: jsonl([init(), req('m1', [toolUse('r1', 'Read', { file_path: 'a.js' })]), res('r1', 'x'), done()]) });
+  t.equal(reads.stderr, `${PREFIX}note: no call of a probe tool (codegraph_explore, Grep, Glob, WebSearch) was read; tools called: Read ×1\n`);
+  t.equal(reads.stdout, '  Tool-response sufficiency: no call of a probe tool (codegraph_explore, Grep, Glob, WebSearch)\n', 'and the report says so');
   const probes = await cli(['sufficiency'], { input: jsonl([init(), req('m1', [explore('e1', 'q')]), exploreRes('e1', ['a.js']), done()]) });
   t.equal(probes.stderr, '', 'no note when there were probe calls');
 });

@@ -8,6 +8,7 @@ import { followChunks, RESTART } from '../lib/io/follow.js';
 import { liveCli } from './helpers/cli.js';
 import { explore, exploreRes, init, jsonl, req, done, text } from './helpers/transcript.js';
 import { projectSlug } from '../lib/dialects/claude/locate.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -96,7 +97,7 @@ t.test('--follow on stream-json: findings as lines complete, stop at the result'
   const [code] = await p.exited;
   t.equal(code, 0, 'stopped by the run\'s result, by itself');
   const last = JSON.parse(p.lines().at(-1)!);
-  t.same([last.type, last.sufficiency.answered], ['summary', 2]);
+  t.same([last.type, last.sufficiency.probes[0].probe, last.sufficiency.probes[0].answered], ['summary', 'codegraph_explore', 2]);
 });
 
 t.test('--follow: a truncated file starts over; SIGINT prints what was seen, pending included', async (t) => {
@@ -116,7 +117,7 @@ t.test('--follow: a truncated file starts over; SIGINT prints what was seen, pen
   const findings = lines.filter((l) => l.type === 'finding').map((l) => [l.session, l.query, l.bucket ?? l.reason]);
   t.same(findings, [['first', 'old', 'explore_again'], ['first', 'again', 'pending'], ['second', 'new', 'pending']], 'the rewritten file was read from its start, as a new session; probes still waiting are pending');
   const summary = lines.at(-1);
-  t.same([summary.sessions, summary.sufficiency.answered, summary.sufficiency.pending, summary.diagnostics.count], [2, 1, 2, 0], 'pending are not counted; no half line of the new content was read');
+  t.same([summary.sessions, summary.sufficiency.probes[0].answered, summary.sufficiency.probes[0].pending, summary.diagnostics.count], [2, 1, 2, 0], 'pending are not counted; no half line of the new content was read');
 });
 
 t.test('--follow: the idle timeout stops a run that died', async (t) => {
@@ -177,7 +178,7 @@ t.test('--follow: a file rewritten with the same session replaces what was read 
   // By hand, from the full run: "first" → explore again (explore_again), "second" → the final answer (sufficient).
   t.same(report.sessions, ['same'], 'one session');
   t.same(report.duplicateSessions, {}, 'the partial copy was replaced, not counted as a duplicate');
-  t.same(report.sufficiency.calls.map((c: { query: string; bucket: string }) => [c.query, c.bucket]), [['first', 'explore_again'], ['second', 'sufficient']]);
+  t.same(probeOf(report.sufficiency).calls.map((c) => [c.query, c.bucket]), [['first', 'explore_again'], ['second', 'sufficient']]);
 });
 
 t.test('a followed file is known for a session file by its first record that says so', async (t) => {

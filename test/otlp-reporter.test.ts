@@ -70,7 +70,7 @@ t.test('the validator itself rejects what the mapping rejects', async (t) => {
 
 t.test('Claude Code input: every judged item, valid, with what it judges as attributes', async (t) => {
   const type = await requestType();
-  const r = await cli(['express-res-send.jsonl', '--reporter', 'otlp']);
+  const r = await cli(['express-res-send.jsonl', '--probe', 'codegraph_explore', '--reporter', 'otlp']);
   t.equal(r.code, 0, r.stderr);
   const lines = linesOf(r.stdout);
   t.equal(lines.length, 1, 'six calls, a run and a task fit one request');
@@ -161,7 +161,7 @@ t.test('round trip: what is read back is exactly what the report judged', async 
 t.test('a large report is many bounded requests; nothing judged is one empty request', async (t) => {
   const type = await requestType();
   const analyses: Configured[] = [configure(sufficiencyAnalysis, {}), configure(gradeAnalysis, gradeOptions())];
-  const report = JSON.parse((await cli(['express-res-send.jsonl', '--json'])).stdout) as Report;
+  const report = JSON.parse((await cli(['express-res-send.jsonl', '--probe', 'codegraph_explore', '--json'])).stdout) as Report;
   // 8 evaluations, 3 per request: 3 + 3 + 2.
   const lines = [...otlpLines(report, analyses, 3)];
   t.same(

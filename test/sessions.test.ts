@@ -16,6 +16,7 @@ import { ReportBuilder } from '../lib/report/index.js';
 import type { Report } from '../lib/report/index.js';
 import type { StreamItem } from '../lib/core/items.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const fx = (p: string): string => fileURLToPath(new URL(`../fixtures/sessions/${p}`, import.meta.url));
 
@@ -49,7 +50,7 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
   const a1 = events.findIndex((e) => e.kind === 'tool_call' && e.id === 's2');
   const a1Result = events.findIndex((e) => e.kind === 'tool_result' && e.id === 'toolu_A1');
   t.ok(a1 < a1Result, 'the subagent\'s events come where its delegation returns, as if interleaved');
-  const s = report.sufficiency!;
+  const s = probeOf(report.sufficiency);
   t.same(s.calls.map((c) => [c.id, c.bucket, c.next]), [['p1', 'read_returned', 'Agent → Bash Read x.js']], 'judged through the subagent; the compaction helper\'s probe is not judged');
   const r = report.grade!.runs[0]!;
   t.same([r.steps, r.stepsByThread], [7, { main: 3, toolu_A1: 2, toolu_A2: 1, 'agent-a9': 1 }], 'internal threads are not graded; the orphan is, in its own thread');
@@ -92,7 +93,7 @@ t.test('prompts end turns; compaction; the synthetic summary; deferred tools', a
   t.same(ends, ['user_prompt@1', 'user_prompt@11', 'session_end@17'], 'only the two typed prompts: not the caveat, the command, its output or the summary');
   t.same(events.filter((e) => e.kind === 'compaction').map((e) => (e.kind === 'compaction' ? [e.trigger, e.preTokens] : [])), [['manual', 1234]]);
   t.same(events.filter((e) => e.kind === 'catalog_add').map((e) => (e.kind === 'catalog_add' ? [e.origin, e.tools] : [])), [['deferred', ['WebFetch', 'mcp__docs__search']]]);
-  t.same(report.sufficiency!.calls.map((c) => [c.query, c.bucket, c.next]), [['first', 'sufficient', '(final answer)'], ['second', 'read_returned', 'Read b.ts']], 'a new prompt ends the turn: the Grep after it does not judge "first"');
+  t.same(probeOf(report.sufficiency).calls.map((c) => [c.query, c.bucket, c.next]), [['first', 'sufficient', '(final answer)'], ['second', 'read_returned', 'Read b.ts']], 'a new prompt ends the turn: the Grep after it does not judge "first"');
 });
 
 t.test('one run in both formats: the same steps, threads, flags and findings', async (t) => {
@@ -100,8 +101,8 @@ t.test('one run in both formats: the same steps, threads, flags and findings', a
   const session = await run(fx('pair/pair-1.jsonl'));
   const calls = (r: typeof stream) => r.events.filter((e) => e.kind === 'tool_call').map((e) => (e.kind === 'tool_call' ? `${e.thread}:${e.id}:${e.name}` : ''));
   t.same(calls(session), calls(stream), 'steps and threads');
-  t.same(session.report.sufficiency!.calls, stream.report.sufficiency!.calls.map((c) => ({ ...c })), 'sufficiency findings');
-  t.same(stream.report.sufficiency!.calls.map((c) => [c.query, c.next]), [['where is send', 'Agent → Bash search'], ['who renders', 'Read view.js']]);
+  t.same(probeOf(session.report.sufficiency).calls, probeOf(stream.report.sufficiency).calls.map((c) => ({ ...c })), 'sufficiency findings');
+  t.same(probeOf(stream.report.sufficiency).calls.map((c) => [c.query, c.next]), [['where is send', 'Agent → Bash search'], ['who renders', 'Read view.js']]);
   const [gs, gt] = [session.report.grade!.runs[0]!, stream.report.grade!.runs[0]!];
   t.same({ ...gs, delivered: gt.delivered, source: gt.source, verdict: gt.verdict }, gt, 'grading: only delivered (and the source) differ');
   t.same([gs.delivered, gt.delivered], [null, true], 'a session file has no result');

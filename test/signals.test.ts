@@ -19,7 +19,7 @@ t.test('SIGINT on a live stdin prints the summary of what was seen', async (t) =
   t.equal(code, 0, 'the exit code of the report');
   const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
   t.same(lines.filter((l) => l.type === 'finding').map((l) => [l.id, l.bucket ?? l.reason]), [['e1', 'explore_again'], ['e2', 'pending']]);
-  t.same([lines.at(-1).type, lines.at(-1).sufficiency.pending, lines.at(-1).sufficiency.answered], ['summary', 1, 1]);
+  t.same([lines.at(-1).type, lines.at(-1).sufficiency.probes[0].pending, lines.at(-1).sufficiency.probes[0].answered], ['summary', 1, 1]);
   child.stdin.destroy();
 });
 
@@ -36,6 +36,6 @@ t.test('SIGTERM stops like SIGINT: the report of what was read, outputs complete
   t.same([code, signal], [0, null], 'exited on its own, with the exit code of the report');
   t.equal(stdout.trim().split('\n').at(-1)!.startsWith('{"type":"summary"'), true, 'the summary line was written');
   const { readFileSync } = await import('node:fs');
-  t.equal(JSON.parse(readFileSync(`${dir}/r.json`, 'utf8')).sufficiency.pending, 1, 'the JSON report was written whole');
+  t.equal(JSON.parse(readFileSync(`${dir}/r.json`, 'utf8')).sufficiency.probes[0].pending, 1, 'the JSON report was written whole');
   child.stdin.destroy();
 });

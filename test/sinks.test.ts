@@ -10,12 +10,14 @@ import { analyze } from './helpers/analyze.js';
 import type { SufficiencySection } from '../lib/analyses/sufficiency/report-section.js';
 import { emptyCounts } from '../lib/analyses/sufficiency/summary.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const call = (query: string, next: string, bucket: SufficiencyCall['bucket'], files = 2, thread = 'main'): SufficiencyCall => ({ id: query, thread, session: 's', query, returned: Array.from({ length: files }, (_, i) => `a${i}.js`), chars: 1, bucket, next });
 
 t.test('the reference\'s block, byte for byte', async (t) => {
   const s: SufficiencySection = {
     probe: 'codegraph_explore',
+    profile: 'codegraph',
     ...emptyCounts(),
     answered: 5,
     errors: 1,
@@ -42,6 +44,7 @@ t.test('the reference\'s block, byte for byte', async (t) => {
 t.test('text details: singulars, subagents, long queries, rounding, our notes', async (t) => {
   const s: SufficiencySection = {
     probe: 'codegraph_explore',
+    profile: 'codegraph',
     ...emptyCounts(),
     answered: 8,
     errors: 2,
@@ -69,27 +72,30 @@ async function render(sink: ReturnType<typeof ndjson>, fixture: string): Promise
 
 t.test('ndjson: one finding per line as decided, then the summary', async (t) => {
   const out = (await render(ndjson({ analyses: builtInAnalyses() }), 'express-res-send.jsonl')).trim().split('\n').map((l) => JSON.parse(l));
-  t.equal(out.length, 7, '6 findings and a summary');
-  t.same(out[0], { type: 'finding', analysis: 'sufficiency', id: 'toolu_e1', thread: 'main', session: 'express-demo', query: 'res.send Content-Type ETag generation', returned: ['lib/response.js', 'lib/utils.js'], chars: out[0].chars, bucket: 'explore_again', next: 'codegraph_explore' });
-  t.same(out[6].type, 'summary');
-  t.same([out[6].sufficiency.answered, out[6].sufficiency.errors, out[6].sessions], [5, 1, 1]);
-  t.notOk('calls' in out[6].sufficiency, 'the calls were streamed already');
+  t.equal(out.length, 9, '6 explore findings, 2 grep findings and a summary');
+  t.same(out[0], { type: 'finding', analysis: 'sufficiency', probe: 'codegraph_explore', id: 'toolu_e1', thread: 'main', session: 'express-demo', query: 'res.send Content-Type ETag generation', returned: ['lib/response.js', 'lib/utils.js'], chars: out[0].chars, bucket: 'explore_again', next: 'codegraph_explore' });
+  t.same(out[8].type, 'summary');
+  t.same(out[8].sufficiency.tools, ['codegraph_explore', 'Grep', 'Glob', 'WebSearch']);
+  t.same([out[8].sufficiency.probes[0].answered, out[8].sufficiency.probes[0].errors, out[8].sufficiency.probes[1].probe, out[8].sessions], [5, 1, 'Grep', 1]);
+  t.notOk('calls' in out[8].sufficiency.probes[0], 'the calls were streamed already');
 });
 
 t.test('json: the report, with its documented keys', async (t) => {
   const r = JSON.parse(await render(json({ analyses: builtInAnalyses() }), 'express-res-send.jsonl'));
   t.same(Object.keys(r), ['schemaVersion', 'sessions', 'duplicateSessions', 'sufficiency', 'tokens', 'diagnostics', 'inputErrors', 'warnings', 'exitCode']);
-  t.same(Object.keys(r.sufficiency).slice(0, 8), ['probe', 'answered', 'errors', 'unjudged', 'pending', 'concurrent', 'buckets', 'calls']);
-  t.equal(r.sufficiency.calls[3].named, true, 'named on read_missed');
-  t.notOk('named' in r.sufficiency.calls[0], 'and only there');
-  t.equal(r.sufficiency.calls[4].reason, 'is_error');
+  t.same(Object.keys(r.sufficiency), ['tools', 'probes']);
+  const explore = r.sufficiency.probes[0];
+  t.same(Object.keys(explore).slice(0, 9), ['probe', 'profile', 'answered', 'errors', 'unjudged', 'pending', 'concurrent', 'buckets', 'calls']);
+  t.equal(explore.calls[3].named, true, 'named on read_missed');
+  t.notOk('named' in explore.calls[0], 'and only there');
+  t.equal(explore.calls[4].reason, 'is_error');
 });
 
 t.test('the JSON written call by call is byte for byte JSON.stringify of the report', async (t) => {
   const { jsonChunks } = await import('../sinks/json.js');
   const { report } = await analyze(readFileSync(new URL('../fixtures/parallel-subagents.jsonl', import.meta.url)));
   const pieces = [...jsonChunks(report, 1)];
-  t.ok(pieces.length > report.sufficiency!.calls.length, 'in pieces: each call one at least');
+  t.ok(pieces.length > probeOf(report.sufficiency).calls.length, 'in pieces: each call one at least');
   t.equal(pieces.join(''), `${JSON.stringify(report, null, 2)}\n`);
   t.equal([...jsonChunks(report)].join(''), `${JSON.stringify(report, null, 2)}\n`, 'gathered into larger pieces, the same bytes');
   const empty = (await analyze('{}')).report;
@@ -99,5 +105,5 @@ t.test('the JSON written call by call is byte for byte JSON.stringify of the rep
 t.test('a sink given no analyses renders the built-in defaults (sufficiency and usage)', async (t) => {
   const r = JSON.parse(await render(json({}), 'express-res-send.jsonl'));
   t.same(Object.keys(r).filter((k) => k === 'sufficiency' || k === 'grade' || k === 'tokens'), ['sufficiency', 'tokens']);
-  t.equal(r.sufficiency.answered, 5);
+  t.same(r.sufficiency.probes.map((p: { probe: string; answered: number }) => [p.probe, p.answered]), [['codegraph_explore', 5], ['Grep', 2]]);
 });

@@ -5,6 +5,7 @@ import { analyze } from './helpers/analyze.js';
 import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const R = 'lib/response.js';
 
@@ -14,7 +15,7 @@ const R = 'lib/response.js';
 // resolve against it and name another file than the one returned.)
 async function run(events: Array<Json | Json[]>) {
   const { report } = await analyze(jsonl([{ ...init(), cwd: undefined }, ...events, done()]));
-  const s = report.sufficiency!;
+  const s = probeOf(report.sufficiency);
   const byQuery = (q: string): SufficiencyCall => s.calls.find((c) => c.query === q)!;
   return { s, calls: s.calls.filter((c) => c.bucket !== null), byQuery };
 }

@@ -9,12 +9,13 @@ import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 import { runLogic } from '../lib/core/stage.js';
 import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/analyzer.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const R = 'lib/response.js';
 
 async function run(events: Array<Json | Json[]>, withResult = true) {
   const { report } = await analyze(jsonl([init(), ...events, ...(withResult ? [done()] : [])]));
-  return report.sufficiency!;
+  return probeOf(report.sufficiency);
 }
 
 /** The bucket and next label an explore of lib/response.js gets when a Bash command follows. */
@@ -130,7 +131,7 @@ t.test('calls are listed in the order made, with their ids; malformed lines coun
       done(),
     ]) + 'not json at all\n[1,2]\n',
   );
-  t.same(report.sufficiency!.calls.map((c) => c.id), ['sub', 'main1'], 'chronological across threads, keyed by tool_use id');
+  t.same(probeOf(report.sufficiency).calls.map((c) => c.id), ['sub', 'main1'], 'chronological across threads, keyed by tool_use id');
   t.equal(report.diagnostics.count, 2, 'two malformed lines counted');
   t.same(report.diagnostics.items.map((i) => [i.code, i.line]), [['line_not_json', 12], ['line_not_object', 13]], 'each with its line number');
 });
@@ -196,9 +197,9 @@ t.test('a probe whose response is a string or blocks; a custom probe and family'
     jsonl([init(), req('m1', [toolUse('p1', 'mcp__docs__search', { query: 'how' })]), res('p1', '**`docs/a.md`**\nbody'), req('m2', [toolUse('p2', 'mcp__docs__fetch', {})]), res('p2', 'x'), done()]),
     { sufficiency: { probe: '^mcp__docs__search$', family: '^mcp__docs__' } },
   );
-  const c = report.sufficiency!.calls[0]!;
+  const c = probeOf(report.sufficiency, '^mcp__docs__search$').calls[0]!;
   t.same([c.bucket, c.next, c.returned], ['explore_again', 'fetch', ['docs/a.md']], 'probe and family from options');
-  t.equal(report.sufficiency!.probe, '^mcp__docs__search$', 'the report names the probe');
+  t.equal(probeOf(report.sufficiency, '^mcp__docs__search$').probe, '^mcp__docs__search$', 'the report names the probe');
 });
 
 t.test('a followed stream stopped early leaves probes pending', async (t) => {
@@ -214,12 +215,13 @@ t.test('a followed stream stopped early leaves probes pending', async (t) => {
   const findings = out.filter((x) => x.kind === 'finding');
   t.same(findings.map((f) => f.kind === 'finding' && f.analysis === 'sufficiency' && [(f as SufficiencyFinding).data.call.id, (f as SufficiencyFinding).data.call.reason]), [['e1', 'pending'], ['e2', 'pending']], 'both pending, in call order');
   const summary = out.find((x) => x.kind === 'summary') as SufficiencySummary | undefined;
-  t.equal(summary?.analysis === 'sufficiency' && summary.data.counts.pending, 2, 'counted pending, not as errors or buckets');
+  t.equal(summary?.analysis === 'sufficiency' && summary.data.byProbe.codegraph_explore?.pending, 2, 'counted pending, not as errors or buckets');
 });
 
 t.test('a probe reacted to but never answered is an error at its turn\'s end, not at the session\'s', async (t) => {
   const { findings } = await analyze(jsonl([init(), req('m1', [explore('e1', 'lost')]), req('m2', [toolUse('g', 'Grep', {})]), res('g', 'x'), done(), req('m3', [explore('e2', 'next turn')]), exploreRes('e2', [R]), done()]));
-  t.same(findings.map((f) => [f.data.call.id, f.data.call.reason ?? f.data.call.bucket]), [['e1', 'unanswered'], ['e2', 'sufficient']], 'decided at the first result, before the next turn');
+  // (The Grep is a probe of its own, judged apart.)
+  t.same(findings.filter((f) => f.data.probe === 'codegraph_explore').map((f) => [f.data.call.id, f.data.call.reason ?? f.data.call.bucket]), [['e1', 'unanswered'], ['e2', 'sufficient']], 'decided at the first result, before the next turn');
 });
 
 t.test('many distinct returned files: each read is looked up, not scanned against them all', async (t) => {
@@ -232,6 +234,6 @@ t.test('many distinct returned files: each read is looked up, not scanned agains
     events.push(...req(`m${i}`, [explore(`e${i}`, 'q')]), exploreRes(`e${i}`, [0, 1, 2, 3, 4].map((k) => `src/d${i}/f${k}.ts`)), ...req(`r${i}`, [toolUse(`r${i}`, 'Read', { file_path: `/t/other/x${i}.ts` })]), res(`r${i}`, 'x'));
   }
   const { report } = await analyze(jsonl([...events, done()]), {}, 1 << 20);
-  t.equal(report.sufficiency!.buckets.read_missed, 20000);
-  t.equal(report.sufficiency!.calls.at(-1)!.next, 'Read x19999.ts');
+  t.equal(probeOf(report.sufficiency).buckets.read_missed, 20000);
+  t.equal(probeOf(report.sufficiency).calls.at(-1)!.next, 'Read x19999.ts');
 });

@@ -7,6 +7,7 @@ import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from 
 import type { Json } from './helpers/transcript.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 import type { StreamItem } from '../lib/core/items.js';
+import { probeOf } from './helpers/sufficiency.js';
 
 const R = 'lib/response.js';
 
@@ -14,7 +15,7 @@ const R = 'lib/response.js';
 async function run(events: Array<Json | Json[]>, cwd: string | null = '/t') {
   const head = cwd === null ? { ...init(), cwd: undefined } : init(undefined, { cwd });
   const { report } = await analyze(jsonl([head, ...events, done()]));
-  return report.sufficiency!;
+  return probeOf(report.sufficiency);
 }
 
 /** The first probe's verdict when `next` follows a probe that returned `returned`. */

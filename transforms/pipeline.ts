@@ -56,12 +56,12 @@ export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<
 }
 
 /** Does any analysis read this tool's result text? Undefined when one does not say (then all are read). */
-function resultTextReaders(analyses: readonly Configured[]): ((tool: string) => boolean) | undefined {
-  const each: ((tool: string) => boolean)[] = [];
+function resultTextReaders(analyses: readonly Configured[]): ((tool: string, input?: Readonly<Record<string, unknown>>) => boolean) | undefined {
+  const each: ((tool: string, input?: Readonly<Record<string, unknown>>) => boolean)[] = [];
   for (const c of analyses) {
     const r = c.analysis.resultText?.(c.options);
     if (!r) return undefined;
     each.push(r);
   }
-  return (tool) => each.some((r) => r(tool));
+  return (tool, input) => each.some((r) => r(tool, input));
 }

@@ -88,12 +88,12 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
   logic(options: O): StageLogic<StreamItem, StreamItem>;
   /**
    * Which tools' result text (`tool_result.text`) its logic reads, by tool
-   * name. When every analysis of a run says, the CLI parses the other
+   * name and the call's input (a Bash call may or may not be a search). When every analysis of a run says, the CLI parses the other
    * results without their text (their `text` is ''), which is most of the
    * cost of reading a transcript. Unsaid: every result's text is read.
    * An error result's text is always read.
    */
-  resultText?(options: O): (tool: string) => boolean;
+  resultText?(options: O): (tool: string, input?: Readonly<Record<string, unknown>>) => boolean;
   /**
    * Its logic reads every result's length (`tool_result.chars`), also of
    * results whose text nobody reads: the lazy parse then keeps each dropped

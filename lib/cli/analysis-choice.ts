@@ -5,7 +5,7 @@
 import { UsageError } from '../core/errors.js';
 import type { Configured } from '../analyses/types.js';
 import { builtInAnalyses } from '../analyses/index.js';
-import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
+import { DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
 import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
@@ -54,11 +54,13 @@ export interface AnalysisFlags {
 /** The chosen analyses with their options: flags over the config over the defaults. */
 export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: LoadedConfig, f: AnalysisFlags): Configured[] {
   const c = loaded.config;
-  const probe = f.probe ?? c.sufficiency?.probe ?? DEFAULT_PROBE;
+  // Sufficiency: `--probe`, else the config's `probe` or `probes`, else every built-in profile.
+  const probe = f.probe ?? c.sufficiency?.probe;
   const marker = c.sufficiency?.marker ?? DEFAULT_MARKER;
   return builtInAnalyses({
-    sufficiency: chosen.includes('sufficiency') ? { probe, family: f.family ?? c.sufficiency?.family ?? DEFAULT_FAMILY, marker } : false,
-    ...(chosen.includes('allocation') ? { allocation: { probe, marker } } : {}),
+    sufficiency: chosen.includes('sufficiency') ? { ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}), ...(f.family ?? c.sufficiency?.family ? { family: f.family ?? c.sufficiency?.family } : {}), marker } : false,
+    // Allocation reads CodeGraph's explore unless `--probe` names another.
+    ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker } } : {}),
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
     usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
     ...(chosen.includes('occupancy') ? { occupancy: c.occupancy?.window === undefined ? {} : { window: c.occupancy.window } } : {}),

@@ -11,7 +11,7 @@ import type { BuiltInSections } from '../analyses/index.js';
 import { inputErrorSchema } from '../core/input-error.js';
 import type { InputErrorItem } from '../core/input-error.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** Diagnostic items kept in a report; `count` stays the true count. */
 export const DIAGNOSTIC_ITEMS_CAP = 100;
 

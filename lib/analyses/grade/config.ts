@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { patternProblem } from './patterns.js';
 
 // A pattern Claude Code would not read is an error here, not a rule that never matches.
-const toolPattern = z.string().superRefine((s, ctx) => {
+/** A tool pattern in the permission-rule grammar (patterns.ts): one Claude Code would accept. */
+export const toolPattern = z.string().superRefine((s, ctx) => {
   const problem = patternProblem(s);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });

@@ -17,29 +17,41 @@ import type { FileRef } from '../../shell/file-access.js';
 import { classifyShell } from '../../shell/file-access.js';
 import { isDelegation, isTransparent, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../../core/tools.js';
 import type { ProbeView, Reaction } from './reaction.js';
-import { classifyReaction } from './reaction.js';
-import { compileMarker, DEFAULT_MARKER, returnedFiles } from './returned.js';
-import { mentionedPaths } from './mentions.js';
+import { classifyReaction, resourceFile } from './reaction.js';
+import { DEFAULT_MARKER } from './returned.js';
 import { FileIndex } from './file-index.js';
 import { awaitsResult, isDirectoryError } from './directory-read.js';
 import { pathsMatch } from '../../core/paths.js';
 import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from './summary.js';
 import { countCall, emptyCounts } from './summary.js';
-import { textOf } from '../../core/deep-values.js';
+import { builtInSpecs, codegraphSpec, configuredSpec, DEFAULT_FAMILY, DEFAULT_PROBE } from './probe-specs.js';
+import type { ProbeConfig, ProbeSpec } from './profiles.js';
 
-export const DEFAULT_PROBE = 'codegraph_explore';
-export const DEFAULT_FAMILY = 'codegraph';
+export { DEFAULT_FAMILY, DEFAULT_PROBE } from './probe-specs.js';
 
 export interface SufficiencyOptions {
-  /** Regex source: a call whose tool name matches is a probe. */
+  /** Regex source: a call whose tool name matches is a (CodeGraph-profile) probe, the only one. */
   probe?: string;
-  /** Regex source: a next call of a matching tool is `explore again`. */
+  /** Regex source: a next call of a matching tool is `explore again` (with `probe`, or for the built-in CodeGraph probe). */
   family?: string;
   /** Regex source whose first group is a returned file's path (multiline). */
   marker?: string;
+  /** The probe tools and their profiles (the config's `probes`); without these or `probe`, every built-in profile. */
+  probes?: readonly ProbeConfig[];
+}
+
+/** The probe tools a run judges, and whether the report keeps the one probe's original shape. */
+export function probeSpecs(o: SufficiencyOptions): { specs: ProbeSpec[]; single: boolean } {
+  const marker = o.marker ?? DEFAULT_MARKER;
+  if (o.probes?.length) return { specs: o.probes.map((c) => configuredSpec(c, marker)), single: false };
+  if (o.probe !== undefined) return { specs: [codegraphSpec(o.probe, o.family ?? DEFAULT_FAMILY, marker)], single: true };
+  const specs = builtInSpecs(marker);
+  if (o.family !== undefined) specs[0] = codegraphSpec(DEFAULT_PROBE, o.family, marker);
+  return { specs, single: false };
 }
 
 interface Probe {
+  readonly spec: ProbeSpec;
   readonly call: ToolCallRef;
   /** The run it was made in, for sources with runs (a trace, for OpenTelemetry). */
   readonly run: string | undefined;
@@ -70,6 +82,7 @@ interface Awaited {
 }
 
 interface Decision {
+  readonly probe: string;
   readonly seq: number;
   readonly call: SufficiencyCall;
 }
@@ -79,8 +92,8 @@ interface ThreadState {
   awaiting: Probe[];
   /** Probes not yet decided, in call order: a turn's end decides what still waits. */
   readonly undecided: Set<Probe>;
-  /** Files returned by the thread's answered probes, each kept once. */
-  readonly returned: FileIndex;
+  /** Resources returned by the thread's answered probes, per probe tool, each kept once. */
+  readonly returned: Map<string, FileIndex>;
 }
 
 /** Is this call a file access (Read/Grep/Glob, or a shell read or search)? Rule 1's `concurrent`. */
@@ -97,10 +110,16 @@ function ref(ev: EventOf<'tool_call'>): ToolCallRef {
   return { id: ev.id, name: ev.name, input: ev.input, thread: ev.thread, cwd: ev.cwd };
 }
 
+/** A thread's index of what one probe tool returned. */
+function returnedOf(t: ThreadState, spec: ProbeSpec): FileIndex {
+  let i = t.returned.get(spec.name);
+  if (!i) t.returned.set(spec.name, (i = new FileIndex()));
+  return i;
+}
+
 export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
-  readonly #probe: RegExp;
-  readonly #family: RegExp;
-  readonly #marker: RegExp;
+  readonly #specs: readonly ProbeSpec[];
+  readonly #single: boolean;
   #session = '';
   #threads = new Map<string, ThreadState>();
   /** Undecided probes by call id: results are matched by id, whatever the thread. */
@@ -109,14 +128,26 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   #byDelegation = new Map<string, Probe[]>();
   /** Probes judged by a Read, by that Read's id, until its result says whether it read a directory. */
   #byAwaited = new Map<string, Awaited>();
-  #counts: SufficiencyCounts = emptyCounts();
+  /** This session's counts per probe tool that was called (the one probe: always). */
+  #counts = new Map<string, SufficiencyCounts>();
   /** Claude Code's own helper agents: reported elsewhere, never judged. */
   #internal = new Set<string>();
 
   constructor(opts: SufficiencyOptions = {}) {
-    this.#probe = new RegExp(opts.probe ?? DEFAULT_PROBE);
-    this.#family = new RegExp(opts.family ?? DEFAULT_FAMILY);
-    this.#marker = compileMarker(opts.marker ?? DEFAULT_MARKER);
+    const { specs, single } = probeSpecs(opts);
+    this.#specs = specs;
+    this.#single = single;
+    this.#resetCounts();
+  }
+
+  #resetCounts(): void {
+    this.#counts = new Map(this.#single ? [[this.#specs[0]!.name, emptyCounts()]] : []);
+  }
+
+  #countsOf(spec: ProbeSpec): SufficiencyCounts {
+    let c = this.#counts.get(spec.name);
+    if (!c) this.#counts.set(spec.name, (c = emptyCounts()));
+    return c;
   }
 
   /** Probes not yet decided, over every thread: bounded by what is open, never by how many came before. */
@@ -171,7 +202,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     }
     this.#emit(decided, push);
     if (ev.kind === 'session_end') {
-      push(sufficiencySummary(ev.session, this.#counts));
+      push(sufficiencySummary(ev.session, Object.fromEntries(this.#counts)));
       this.#reset();
     }
   }
@@ -182,13 +213,13 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#byId.clear();
     this.#byDelegation.clear();
     this.#byAwaited.clear();
-    this.#counts = emptyCounts();
+    this.#resetCounts();
   }
 
   #thread(thread: string): ThreadState {
     let t = this.#threads.get(thread);
     if (!t) {
-      t = { awaiting: [], undecided: new Set(), returned: new FileIndex() };
+      t = { awaiting: [], undecided: new Set(), returned: new Map() };
       this.#threads.set(thread, t);
     }
     return t;
@@ -212,7 +243,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       }
       if (isTransparent(ev.name)) continue;
       p.reaction = call;
-      p.earlierTick = t.returned.now;
+      p.earlierTick = returnedOf(t, p.spec).now;
       if (isDelegation(ev.name)) {
         const waiting = this.#byDelegation.get(ev.id);
         if (waiting) waiting.push(p);
@@ -220,11 +251,13 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       } else this.#awaitResult(p, call);
       this.#tryDecide(p, decided);
     }
-    if (this.#probe.test(ev.name) && !this.#byId.has(ev.id)) {
+    const spec = this.#byId.has(ev.id) ? undefined : this.#specs.find((s) => s.matches(call));
+    if (spec) {
       const p: Probe = {
+        spec,
         call,
         run: ev.run,
-        query: textOf(ev.input.query),
+        query: spec.query(call),
         messageId: ev.messageId,
         seq: ev.seq,
         result: 'waiting',
@@ -262,8 +295,9 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       p.result = 'answered';
       p.text = ev.text;
       p.chars = ev.text.length;
-      p.returned = returnedFiles(ev.text, this.#marker);
-      this.#threads.get(p.call.thread)?.returned.answer(p.seq, p.returned.map((path) => ({ path, cwd: p.call.cwd })));
+      p.returned = p.spec.returned(ev.text, p.call);
+      const t = this.#threads.get(p.call.thread);
+      if (t) returnedOf(t, p.spec).answer(p.seq, p.returned.map((r) => resourceFile(r, p.call.cwd)));
     }
     this.#tryDecide(p, decided);
   }
@@ -327,11 +361,15 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     const text = p.text ?? '';
     const t = this.#threads.get(p.call.thread);
     const tick = p.earlierTick;
+    const spec = p.spec;
     return {
-      returned: p.returned.map((path) => ({ path, cwd })),
-      inEarlier: (f) => t !== undefined && tick !== undefined && t.returned.has(f, p.seq, tick),
-      mentioned: () => mentionedPaths(text).map((path) => ({ path, cwd })),
-      family: this.#family,
+      returned: p.returned.map((r) => resourceFile(r, cwd)),
+      inEarlier: (f) => t !== undefined && tick !== undefined && returnedOf(t, spec).has(f, p.seq, tick),
+      mentioned: () => spec.mentioned(text).map((r) => resourceFile(r, cwd)),
+      isFamily: (call) => spec.isFamily(call),
+      readsPaths: spec.profile.readsPaths,
+      readsUrls: spec.profile.readsUrls,
+      noun: spec.profile.noun,
     };
   }
 
@@ -374,15 +412,15 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (p.run !== undefined) call.run = p.run;
     if (reaction?.named !== undefined) call.named = reaction.named;
     if (reason !== undefined) call.reason = reason;
-    countCall(this.#counts, call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);
+    countCall(this.#countsOf(p.spec), call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);
     p.text = undefined;
-    decided.push({ seq: p.seq, call });
+    decided.push({ probe: p.spec.name, seq: p.seq, call });
   }
 
   #emit(decided: Decision[], push: Push<StreamItem>): void {
     if (decided.length > 1) decided.sort((a, b) => a.seq - b.seq);
     for (const d of decided) {
-      push(sufficiencyFinding(d.call.session, d.seq, d.call));
+      push(sufficiencyFinding(d.call.session, d.probe, d.seq, d.call));
     }
   }
 }

@@ -3,11 +3,11 @@
 // rules live in analyzer.ts and reaction.ts; docs/sufficiency.md states them.
 import type { Analysis } from '../types.js';
 import type { AnalysisItem } from '../../core/items.js';
-import { DEFAULT_PROBE, SufficiencyAnalyzer } from './analyzer.js';
+import { probeSpecs, SufficiencyAnalyzer } from './analyzer.js';
 import type { SufficiencyOptions } from './analyzer.js';
 import { sufficiencyConfig } from './config.js';
 import { mergeSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
-import type { SufficiencySection } from './report-section.js';
+import type { ProbeSection, SufficiencySection } from './report-section.js';
 import { renderSufficiencyText, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';
 import { sufficiencyEvaluations } from './render-otel.js';
@@ -21,11 +21,18 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
   logic: (o) => new SufficiencyAnalyzer(o),
   // A probe's response is the subject; a Read's error says whether it met a directory (error text is always read).
   resultText: (o) => {
-    const probe = new RegExp(o.probe ?? DEFAULT_PROBE);
-    return (tool) => probe.test(tool);
+    const { specs } = probeSpecs(o);
+    return (name, input) => specs.some((s) => s.matches({ id: '', name, input: input ?? {}, thread: '' }));
   },
   section: sufficiencySectionSchema,
-  collector: (o, c) => new SufficiencyCollector(o.probe ?? DEFAULT_PROBE, c.keepDetail),
+  collector: (o, c) => {
+    const { specs, single } = probeSpecs(o);
+    return new SufficiencyCollector(
+      specs.map((s) => ({ name: s.name, profile: s.profile.name })),
+      single,
+      c.keepDetail,
+    );
+  },
   merge: mergeSufficiency,
   render: {
     text: (s) => renderSufficiencyText(s),
@@ -34,8 +41,11 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
     evaluations: sufficiencyEvaluations,
     ndjsonItem: (item: AnalysisItem) => {
       const it = item as SufficiencyItem;
-      return it.kind === 'finding' ? { type: 'finding', analysis: SUFFICIENCY, ...it.data.call } : undefined;
+      return it.kind === 'finding' ? { type: 'finding', analysis: SUFFICIENCY, probe: it.data.probe, ...it.data.call } : undefined;
     },
-    ndjsonSummary: ({ calls: _calls, bySession: _bySession, ...counts }) => counts,
+    ndjsonSummary: (s) => {
+      const counts = ({ calls: _calls, bySession: _bySession, ...rest }: ProbeSection): Record<string, unknown> => rest;
+      return 'probes' in s ? { tools: s.tools, probes: s.probes.map(counts) } : counts(s);
+    },
   },
 };

@@ -6,6 +6,11 @@ import { classifyShell } from '../../shell/file-access.js';
 import { baseName, pathsMatch } from '../../core/paths.js';
 import { READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../../core/tools.js';
 import { directoryLabel, namesDirectory, readPathOf } from './directory-read.js';
+import { textOf } from '../../core/deep-values.js';
+import { resourceRef } from './listed-resources.js';
+
+/** The tool that reads a URL: a web probe's returned pages are read with it. */
+export const FETCH_TOOL = 'WebFetch';
 
 export const BUCKETS = ['explore_again', 'read_returned', 'read_missed', 'search', 'sufficient'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -28,14 +33,25 @@ export interface Reaction {
 
 /** What a probe's response offered, as the rules need it. */
 export interface ProbeView {
-  /** Files whose source the response carried (resolved against the probe's cwd). */
+  /** Resources the response returned: files (resolved against the probe's cwd), URLs as resourceRef gives them. */
   readonly returned: readonly FileRef[];
   /** Was the file returned by an earlier answered probe of the same thread? */
   inEarlier(f: FileRef): boolean;
-  /** Paths the response mentions; computed only when a read needs them. */
+  /** Resources the response mentions; computed only when a read needs them. */
   mentioned(): readonly FileRef[];
-  /** Names of the probe's family: a next call of one is `explore again`. */
-  readonly family: RegExp;
+  /** A next call of the probe's family is `explore again`. */
+  isFamily(call: ToolCallRef): boolean;
+  /** What answers it: reads of files (Read, shell reads), fetches of URLs (WebFetch). */
+  readonly readsPaths: boolean;
+  readonly readsUrls: boolean;
+  /** What an earlier probe is called in `(returned by an earlier …)`. */
+  readonly noun: string;
+}
+
+/** A returned or read resource as the rules compare it: a URL by its key, with no working directory; a path as written. */
+export function resourceFile(resource: string, cwd: string | undefined): FileRef {
+  const ref = resourceRef(resource);
+  return ref === resource ? { path: resource, cwd } : { path: ref, cwd: undefined };
 }
 
 /** The reference's label: `mcp__<server>__` dropped when the server name has no `_`. */
@@ -49,8 +65,12 @@ export function shortToolName(name: string): string {
  */
 export function classifyReaction(call: ToolCallRef, probe: ProbeView, directory = false): Reaction {
   const { name, input } = call;
-  if (probe.family.test(name)) return { bucket: 'explore_again', next: shortToolName(name) };
-  if (READ_TOOLS.has(name)) {
+  if (probe.isFamily(call)) return { bucket: 'explore_again', next: shortToolName(name) };
+  if (probe.readsUrls && name === FETCH_TOOL) {
+    const url = textOf(input.url);
+    return classifyRead([resourceFile(url, call.cwd)], '', probe, () => `${FETCH_TOOL} ${url.replace(/^https?:\/\//i, '').slice(0, 60)}`);
+  }
+  if (probe.readsPaths && READ_TOOLS.has(name)) {
     const path = readPathOf(call);
     // A directory read is a listing: the agent is still hunting, as with `ls`.
     if (directory || namesDirectory(path)) return { bucket: 'search', next: directoryLabel(name, path) };
@@ -60,7 +80,7 @@ export function classifyReaction(call: ToolCallRef, probe: ProbeView, directory 
   if (name === SHELL_TOOL) {
     const command = typeof input.command === 'string' ? input.command : '';
     const access = classifyShell(command, call.cwd);
-    if (access.kind === 'read') return classifyRead(access.reads, 'Bash ', probe);
+    if (access.kind === 'read' && probe.readsPaths) return classifyRead(access.reads, 'Bash ', probe);
     if (access.kind === 'search') return { bucket: 'search', next: 'Bash search' };
   }
   return { bucket: 'sufficient', next: name };
@@ -75,11 +95,10 @@ function matchesAny(f: FileRef, list: readonly FileRef[]): boolean {
  * any was returned earlier in the thread, else missed — named when the
  * response mentioned one of them.
  */
-export function classifyRead(files: readonly FileRef[], prefix: string, probe: ProbeView): Reaction {
-  const label = (f: FileRef): string => `${prefix}Read ${baseName(f.path)}`;
+export function classifyRead(files: readonly FileRef[], prefix: string, probe: ProbeView, label = (f: FileRef): string => `${prefix}Read ${baseName(f.path)}`): Reaction {
   for (const f of files) if (matchesAny(f, probe.returned)) return { bucket: 'read_returned', next: label(f) };
   for (const f of files) {
-    if (probe.inEarlier(f)) return { bucket: 'read_returned', next: `${label(f)} (returned by an earlier explore)` };
+    if (probe.inEarlier(f)) return { bucket: 'read_returned', next: `${label(f)} (returned by an earlier ${probe.noun})` };
   }
   const mentioned = probe.mentioned();
   for (const f of files) {

@@ -1,13 +1,19 @@
-// The sufficiency section of the Markdown summary: the bucket table.
+// The sufficiency section of the Markdown summary: a bucket table per probe tool.
 import { markdownText } from '../../core/escape.js';
-import { BUCKET_TABLE } from './reaction.js';
+import { probeSections } from './report-section.js';
 import type { SufficiencySection } from './report-section.js';
+import { PROFILES } from './profiles.js';
 
 const pct = (n: number, of: number): string => (of ? `${((n / of) * 100).toFixed(0)}%` : '—');
 
 export function sufficiencyMarkdown(s: SufficiencySection): string[] {
-  const out = [`### Tool-response sufficiency (${s.answered} answered ${markdownText(s.probe)} calls)`, '', '| bucket | calls | share |', '|---|---:|---:|'];
-  for (const [key, label] of BUCKET_TABLE) out.push(`| ${label} | ${s.buckets[key]} | ${pct(s.buckets[key], s.answered)} |`);
-  out.push('', `errors ${s.errors} · unjudged ${s.unjudged} · pending ${s.pending} · concurrent ${s.concurrent}`, '');
+  const sections = probeSections(s);
+  if (sections.length === 0) return ['### Tool-response sufficiency', '', `No call of a probe tool (${'tools' in s ? s.tools.map(markdownText).join(', ') : ''}).`, ''];
+  const out: string[] = [];
+  for (const p of sections) {
+    out.push(`### Tool-response sufficiency (${p.answered} answered ${markdownText(p.probe)} calls)`, '', '| bucket | calls | share |', '|---|---:|---:|');
+    for (const [key, label] of PROFILES[p.profile].buckets) out.push(`| ${label} | ${p.buckets[key]} | ${pct(p.buckets[key], p.answered)} |`);
+    out.push('', `errors ${p.errors} · unjudged ${p.unjudged} · pending ${p.pending} · concurrent ${p.concurrent}`, '');
+  }
   return out;
 }

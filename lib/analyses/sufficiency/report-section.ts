@@ -1,11 +1,13 @@
-// The report's `sufficiency` section: per-session counts (kept), totals
-// (derived), and every call in the order made.
+// The report's `sufficiency` section: per probe tool, per-session counts
+// (kept), totals (derived), and every call in the order made.
 import { z } from 'zod';
 import { BUCKETS } from './reaction.js';
 import type { SufficiencyCall, SufficiencyCounts } from './summary.js';
 import type { AnalysisItem } from '../../core/items.js';
 import type { MergeEnv, SectionCollector, SessionVerdict } from '../types.js';
 import type { SufficiencyFindingData, SufficiencyItem } from './items.js';
+import { PROFILE_NAMES } from './profiles.js';
+import type { ProfileName } from './profiles.js';
 import { addCounts, emptyCounts, NOT_BUCKETED_REASONS } from './summary.js';
 
 const count = z.number().int().nonnegative();
@@ -33,14 +35,30 @@ export const sufficiencyCallSchema = z.object({
   run: z.string().optional(),
 });
 
-export const sufficiencySectionSchema = z.object({
+/** One probe tool's calls and counts. */
+export const probeSectionSchema = z.object({
   probe: z.string(),
+  profile: z.enum(PROFILE_NAMES),
   ...countsShape,
   calls: z.array(sufficiencyCallSchema),
   bySession: z.array(z.object({ session: z.string(), ...countsShape })),
 });
 
+export type ProbeSection = z.infer<typeof probeSectionSchema>;
+
+/**
+ * One probe (`--probe`, or the config's `probe`): its section as it always
+ * was. Several (the config's `probes`, or every built-in profile when none
+ * is named): one per probe tool the input called, in the order configured.
+ */
+export const sufficiencySectionSchema = z.union([probeSectionSchema, z.object({ tools: z.array(z.string()), probes: z.array(probeSectionSchema) })]);
+
 export type SufficiencySection = z.infer<typeof sufficiencySectionSchema>;
+
+/** Every probe section of a sufficiency section, whichever its shape. */
+export function probeSections(s: SufficiencySection): readonly ProbeSection[] {
+  return 'probes' in s ? s.probes : [s];
+}
 
 export function copyCounts(x: SufficiencyCounts): SufficiencyCounts {
   return { answered: x.answered, errors: x.errors, unjudged: x.unjudged, pending: x.pending, concurrent: x.concurrent, buckets: { ...x.buckets } };
@@ -50,51 +68,93 @@ export function totals(bySession: ReadonlyArray<SufficiencyCounts>): Sufficiency
   return bySession.reduce<SufficiencyCounts>((acc, c) => addCounts(acc, c), emptyCounts());
 }
 
+/** A probe the collector reports: its name and profile. */
+export interface ProbeName {
+  readonly name: string;
+  readonly profile: ProfileName;
+}
+
+interface ProbeState {
+  buffer: SufficiencyFindingData[];
+  calls: SufficiencyCall[];
+  bySession: ({ session: string } & SufficiencyCounts)[];
+}
+
 /**
- * Collects calls per session. A session's calls wait for its summary: only
- * then is it known not to be a second copy of a session already reported.
+ * Collects calls per session and probe. A session's calls wait for its
+ * summary: only then is it known not to be a second copy of a session
+ * already reported.
  */
 export class SufficiencyCollector implements SectionCollector<SufficiencySection> {
-  readonly #probe: string;
+  readonly #probes: readonly ProbeName[];
+  readonly #single: boolean;
   readonly #keep: boolean;
-  #buffer: SufficiencyFindingData[] = [];
-  #calls: SufficiencyCall[] = [];
-  #bySession: ({ session: string } & SufficiencyCounts)[] = [];
+  readonly #state = new Map<string, ProbeState>();
 
-  constructor(probe: string, keep: boolean) {
-    this.#probe = probe;
+  /** `single`: report the one probe in the section's original shape. */
+  constructor(probes: readonly ProbeName[], single: boolean, keep: boolean) {
+    this.#probes = probes;
+    this.#single = single;
     this.#keep = keep;
+    for (const p of probes) this.#state.set(p.name, { buffer: [], calls: [], bySession: [] });
   }
 
   add(item: AnalysisItem, session: SessionVerdict): void {
     const it = item as SufficiencyItem;
     if (it.kind === 'finding') {
-      if (this.#keep) this.#buffer.push(it.data);
+      if (this.#keep) this.#state.get(it.data.probe)?.buffer.push(it.data);
       return;
     }
-    if (!session.duplicate) {
-      this.#buffer.sort((a, b) => a.seq - b.seq);
-      for (const b of this.#buffer) this.#calls.push(b.call);
-      this.#bySession.push({ session: it.session, ...copyCounts(it.data.counts) });
+    for (const [name, st] of this.#state) {
+      const counts = Object.hasOwn(it.data.byProbe, name) ? it.data.byProbe[name] : undefined;
+      if (!session.duplicate && counts !== undefined) {
+        st.buffer.sort((a, b) => a.seq - b.seq);
+        for (const b of st.buffer) st.calls.push(b.call);
+        st.bySession.push({ session: it.session, ...copyCounts(counts) });
+      }
+      st.buffer = [];
     }
-    this.#buffer = [];
   }
 
   forget(session: string): void {
-    this.#calls = this.#calls.filter((c) => c.session !== session);
-    this.#bySession = this.#bySession.filter((b) => b.session !== session);
+    for (const st of this.#state.values()) {
+      st.calls = st.calls.filter((c) => c.session !== session);
+      st.bySession = st.bySession.filter((b) => b.session !== session);
+    }
   }
 
   build(): SufficiencySection {
-    const bySession = this.#bySession.map((x) => ({ ...x, buckets: { ...x.buckets } }));
-    return { probe: this.#probe, ...totals(bySession), calls: [...this.#calls], bySession };
+    const sections = this.#probes.map((p): ProbeSection => {
+      const st = this.#state.get(p.name)!;
+      const bySession = st.bySession.map((x) => ({ ...x, buckets: { ...x.buckets } }));
+      return { probe: p.name, profile: p.profile, ...totals(bySession), calls: [...st.calls], bySession };
+    });
+    // Several probes: those the input called.
+    return this.#single ? sections[0]! : { tools: this.#probes.map((p) => p.name), probes: sections.filter((x) => x.bySession.length > 0) };
   }
+}
+
+function mergeProbe(a: ProbeSection | undefined, b: ProbeSection | undefined, keep: (session: string) => boolean): ProbeSection {
+  if (a && b && a.profile !== b.profile) throw new Error(`cannot merge sufficiency of ${a.probe} read with different profiles (${a.profile} and ${b.profile})`);
+  const bySession = [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((x) => keep(x.session))];
+  return { probe: (a ?? b)!.probe, profile: (a ?? b)!.profile, ...totals(bySession), calls: [...(a?.calls ?? []), ...(b?.calls ?? []).filter((c) => keep(c.session))], bySession };
 }
 
 /** Sessions of `b` already in `a` count once, as a's copy. Sections made with different probes do not merge. */
 export function mergeSufficiency(a: SufficiencySection | undefined, b: SufficiencySection | undefined, env: MergeEnv): SufficiencySection {
-  if (a && b && a.probe !== b.probe) throw new Error(`cannot merge sufficiency made with different probes (${a.probe} and ${b.probe})`);
   const keep = (s: string): boolean => !env.inFirst(s);
-  const bySession = [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((x) => keep(x.session))];
-  return { probe: (a ?? b)!.probe, ...totals(bySession), calls: [...(a?.calls ?? []), ...(b?.calls ?? []).filter((c) => keep(c.session))], bySession };
+  if (a && b && 'probes' in a !== 'probes' in b) throw new Error('cannot merge sufficiency of one probe with sufficiency of several');
+  const x = (a ?? b)!;
+  if (!('probes' in x)) {
+    const pa = a as ProbeSection | undefined;
+    const pb = b as ProbeSection | undefined;
+    if (pa && pb && pa.probe !== pb.probe) throw new Error(`cannot merge sufficiency made with different probes (${pa.probe} and ${pb.probe})`);
+    return mergeProbe(pa, pb, keep);
+  }
+  const tools = x.tools;
+  if (a && b && 'tools' in a && 'tools' in b && a.tools.join('\n') !== b.tools.join('\n')) throw new Error(`cannot merge sufficiency made with different probes (${a.tools.join(', ')} and ${b.tools.join(', ')})`);
+  // Several probes: each by name, in the order configured.
+  const find = (s: SufficiencySection | undefined, name: string): ProbeSection | undefined => (s ? probeSections(s).find((p) => p.probe === name) : undefined);
+  const probes = tools.filter((name) => find(a, name) || find(b, name)).map((name) => mergeProbe(find(a, name), find(b, name), keep));
+  return { tools: [...tools], probes };
 }

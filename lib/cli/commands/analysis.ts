@@ -40,6 +40,7 @@ import type { Options, Values } from './analysis-flags.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
+import { probeSections } from '../../analyses/sufficiency/report-section.js';
 
 interface Spec {
   readonly name: string;
@@ -200,9 +201,11 @@ function makeCommand(spec: Spec): Command {
     if (!values.quiet) {
       for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
       for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
-      if (report.sufficiency && !report.grade && report.sufficiency.answered + report.sufficiency.errors + report.sufficiency.unjudged + report.sufficiency.pending === 0) {
+      const s = report.sufficiency;
+      if (s && !report.grade && probeSections(s).every((p) => p.answered + p.errors + p.unjudged + p.pending === 0)) {
         const called = tally.toolsCalled();
-        say(io, `note: no call of a probe tool (--probe ${report.sufficiency.probe}) was read${called ? `; tools called: ${called}` : ''}`);
+        const probes = 'probes' in s ? s.tools.join(', ') : `--probe ${s.probe}`;
+        say(io, `note: no call of a probe tool (${probes}) was read${called ? `; tools called: ${called}` : ''}`);
       }
     }
     return report.exitCode as ExitCode;

@@ -43,7 +43,7 @@ const CLAUDE_SOURCES: ReadonlySet<string> = new Set(['stream-json', 'session']);
 type Obj = Record<string, unknown>;
 
 export class LazyResults {
-  readonly #reads: (tool: string) => boolean;
+  readonly #reads: (tool: string, input?: Readonly<Record<string, unknown>>) => boolean;
   readonly #skippable = new RecentSet(REMEMBERED_CALLS);
   /** Ids of calls whose result text is read: an id used twice (hostile, or a bug) is never skipped. */
   readonly #read = new RecentSet(REMEMBERED_CALLS);
@@ -51,8 +51,8 @@ export class LazyResults {
 
   readonly #keepChars: boolean;
 
-  /** `reads(tool)`: does some analysis read the text of this tool's results? `keepChars`: does one read every result's length? */
-  constructor(reads: (tool: string) => boolean, keepChars = false) {
+  /** `reads(tool, input)`: does some analysis read the text of this call's result? `keepChars`: does one read every result's length? */
+  constructor(reads: (tool: string, input?: Readonly<Record<string, unknown>>) => boolean, keepChars = false) {
     this.#reads = reads;
     this.#keepChars = keepChars;
   }
@@ -73,7 +73,7 @@ export class LazyResults {
   readonly tap: StageLogic<StreamItem, StreamItem> = {
     step: (item: StreamItem, push: Push<StreamItem>) => {
       if (item.kind === 'tool_call' && CLAUDE_SOURCES.has(item.source)) {
-        if (this.#reads(item.name)) {
+        if (this.#reads(item.name, item.input)) {
           this.#read.add(item.id);
           this.#skippable.delete(item.id);
         } else if (!this.#read.has(item.id)) this.#skippable.add(item.id);

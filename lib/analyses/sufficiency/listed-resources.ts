@@ -1,0 +1,178 @@
+// What a search tool's response listed, read the way each tool prints it:
+// the resources the agent could use without another search. Each reader is
+// one pass over the text and keeps every resource once, in the order listed.
+import { isObject } from '../../core/records.js';
+import { detach } from './returned.js';
+
+/** Lines Claude Code's Grep and Glob write that are not results. */
+const NOT_RESULT = /^(?:No files found|No matches found|Found \d+ (?:files?|matches?|lines?)(?: .*)?|\(Results are truncated.*\)|\[Showing results with pagination.*\]|Showing \d+ .*)$/;
+
+function unique(list: Iterable<string>): string[] {
+  return [...new Set(list)].map(detach);
+}
+
+function* lines(text: string): Generator<string> {
+  let from = 0;
+  while (from <= text.length) {
+    let nl = text.indexOf('\n', from);
+    if (nl === -1) nl = text.length;
+    const line = text.slice(from, nl).replace(/\r$/, '').trim();
+    if (line !== '' && !NOT_RESULT.test(line)) yield line;
+    from = nl + 1;
+  }
+}
+
+/** One path per line (Glob, `find`, `fd`, `grep -l`, Grep's `files_with_matches`). */
+export function pathPerLine(text: string): string[] {
+  return unique(lines(text));
+}
+
+/** `path:N` lines: a count per file (Grep's `count` mode, `grep -c`). */
+export function countedPaths(text: string): string[] {
+  const out: string[] = [];
+  for (const line of lines(text)) {
+    const m = /^(.+):\d+$/.exec(line);
+    if (m && m[1]) out.push(m[1]);
+  }
+  return unique(out);
+}
+
+/**
+ * Matching lines prefixed by their file: `path:line:text`, `path-line-text`
+ * for context lines, or `path:text` without line numbers. Searching one file
+ * prints no prefix (`38:def main():`): then the file searched is the one
+ * returned, when the call named it.
+ */
+export function matchedPaths(text: string, searchedFile: string | undefined): string[] {
+  const out: string[] = [];
+  let unprefixed = false;
+  for (const line of lines(text)) {
+    if (line === '--') continue;
+    if (/^\d+[:-]/.test(line)) {
+      unprefixed = true;
+      continue;
+    }
+    const m = /^(.+?)[:-]\d+[:-]/.exec(line) ?? /^([^:\s][^:]*\.[A-Za-z0-9]+):/.exec(line);
+    if (m) out.push(m[1]!);
+  }
+  if (unprefixed && searchedFile !== undefined && out.length === 0) out.push(searchedFile);
+  return unique(out);
+}
+
+/** What Claude Code's Grep tool returned, by its `output_mode` (default `files_with_matches`). */
+export function grepToolPaths(text: string, input: Record<string, unknown>): string[] {
+  const mode = input.output_mode;
+  if (mode === 'content') return matchedPaths(text, typeof input.path === 'string' ? input.path : undefined);
+  if (mode === 'count') return countedPaths(text);
+  return pathPerLine(text);
+}
+
+/**
+ * What a shell search printed: `-l` lists, `-c` counts, anything else
+ * matching lines. A line that is none of these (a bare path) counts as one.
+ */
+export function shellSearchPaths(text: string): string[] {
+  const out: string[] = [];
+  for (const line of lines(text)) {
+    const m = /^(.+?)[:-]\d+[:-]/.exec(line) ?? /^(.+):\d+$/.exec(line) ?? /^([^:\s][^:]*\.[A-Za-z0-9]+):/.exec(line);
+    if (m) out.push(m[1]!);
+    else if (!/\s/.test(line)) out.push(line);
+  }
+  return unique(out);
+}
+
+/**
+ * The result URLs of a WebSearch response: Claude Code writes them as a
+ * JSON array after `Links: ` (one per search round), each `{title, url}`.
+ * A block that is not valid JSON gives its `"url":"…"` pairs instead.
+ */
+export function webSearchUrls(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf('Links: [', from); at !== -1; at = text.indexOf('Links: [', from)) {
+    const start = at + 'Links: '.length;
+    const end = text.indexOf(']\n', start);
+    const stop = end === -1 ? text.length : end + 1;
+    const block = text.slice(start, stop);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(block);
+    } catch {
+      parsed = undefined;
+    }
+    if (Array.isArray(parsed)) {
+      for (const x of parsed) if (isObject(x) && typeof x.url === 'string') out.push(x.url);
+    } else {
+      for (const m of block.matchAll(/"url":"((?:[^"\\]|\\.)*)"/g)) {
+        try {
+          out.push(JSON.parse(`"${m[1]!}"`) as string);
+        } catch {
+          // Not a JSON string: not a URL we can name.
+        }
+      }
+    }
+    from = stop;
+  }
+  return unique(out);
+}
+
+/**
+ * A URL as a key two fetches of one page share: scheme ignored (http and
+ * https), host lower-cased, fragment and trailing slash dropped; the query
+ * is kept. Not a URL: undefined.
+ */
+export function urlKey(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  const path = u.pathname.replace(/\/+$/, '');
+  return `${u.host.toLowerCase()}${path}${u.search}`;
+}
+
+/** A URL as a resource: its key (urlKey) marked so no file path can equal it. */
+export const URL_REF = '\u0000url:';
+const HTTP = /^https?:\/\//i;
+
+/**
+ * What a returned or read resource is compared as: a URL by its key
+ * (urlKey), marked so no file path can equal it; anything else is a path.
+ */
+export function resourceRef(resource: string): string {
+  if (!HTTP.test(resource)) return resource;
+  const k = urlKey(resource);
+  return k === undefined ? resource : `${URL_REF}${k}`;
+}
+
+/** Every URL in a text (`http(s)://…` up to a space, quote or bracket). */
+export function urlsIn(text: string): string[] {
+  return unique(text.match(/https?:\/\/[^\s"'<>()[\]{}`]+/g) ?? []);
+}
+
+/**
+ * Strings under the named keys anywhere in a JSON value, depth-first in
+ * document order. Bounded by the value: a response is parsed once.
+ */
+export function valuesUnder(value: unknown, keys: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (isObject(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        if (!keys.has(k)) stack.push(x);
+        else if (typeof x === 'string') out.push(x);
+        else if (Array.isArray(x) && x.every((y) => typeof y === 'string')) out.push(...(x as string[]));
+        else stack.push(x);
+      }
+    }
+  }
+  return out;
+}

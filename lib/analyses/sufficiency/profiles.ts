@@ -1,0 +1,161 @@
+// Probe profiles: for one kind of retrieval tool, how to read a call's
+// query, what its response returned (the resources the agent could use
+// without another call), what counts as asking again, and what counts as
+// reading a returned resource. The rules that do not depend on the tool
+// (threads, turns, delegation, errors, same-message calls) are the
+// analyzer's, shared by every profile.
+import type { ToolCallRef } from '../../core/events.js';
+import { SHELL_TOOL } from '../../core/tools.js';
+import { parseShell } from '../../shell/parse.js';
+import { commandsRun } from '../../shell/inner-script.js';
+import { unwrapCommand } from '../../shell/wrappers.js';
+import type { Bucket } from './reaction.js';
+
+export const PROFILE_NAMES = ['codegraph', 'grep', 'glob', 'web', 'json'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+/** How a profile's buckets are printed: the same keys and order for every profile. */
+export type BucketTable = ReadonlyArray<readonly [Bucket, string, string]>;
+
+export interface ProbeProfile {
+  readonly name: ProfileName;
+  /** The block's heading: `<title> sufficiency — …`; `(returned by an earlier <noun>)`. */
+  readonly title: string;
+  readonly noun: string;
+  /** What a returned resource is called in a call's line: `[3 files]`, `[8 links]`. */
+  readonly unit: string;
+  /** Label and meaning of each bucket, worst first. */
+  readonly buckets: BucketTable;
+  /** What answers it: reads of files (Read, shell reads), fetches of URLs (WebFetch). */
+  readonly readsPaths: boolean;
+  readonly readsUrls: boolean;
+}
+
+const CODEGRAPH: ProbeProfile = {
+  name: 'codegraph',
+  title: 'Explore',
+  noun: 'explore',
+  unit: 'file',
+  buckets: [
+    ['explore_again', 'explore again', 'insufficient: did not answer'],
+    ['read_returned', 'Read a file we returned', 'allocation: right file, wrong bytes'],
+    ['read_missed', 'Read a file we did not return', 'recall: file never surfaced'],
+    ['search', 'Grep/Glob', 'recall (weak): still hunting for the file'],
+    ['sufficient', 'moved on / answered', 'sufficient'],
+  ],
+  readsPaths: true,
+  readsUrls: false,
+};
+
+function listing(name: 'grep' | 'glob', tool: string): ProbeProfile {
+  return {
+    name,
+    title: tool,
+    noun: tool,
+    unit: 'file',
+    buckets: [
+      ['explore_again', `${name} again`, 'insufficient: searched again'],
+      ['read_returned', `read a file ${name} listed`, 'found: the listing named the file'],
+      ['read_missed', `read a file ${name} did not list`, 'recall: file never listed'],
+      ['search', 'another kind of search', 'recall (weak): still hunting for the file'],
+      ['sufficient', 'moved on / answered', 'sufficient'],
+    ],
+    readsPaths: true,
+    readsUrls: false,
+  };
+}
+
+const WEB: ProbeProfile = {
+  name: 'web',
+  title: 'WebSearch',
+  noun: 'WebSearch',
+  unit: 'link',
+  buckets: [
+    ['explore_again', 'searched the web again', 'insufficient: searched again'],
+    ['read_returned', 'fetched a page it listed', 'found: a result was worth reading'],
+    ['read_missed', 'fetched a page it did not list', 'recall: the page was not among the results'],
+    ['search', 'searched files', 'looked elsewhere'],
+    ['sufficient', 'moved on / answered', 'sufficient'],
+  ],
+  readsPaths: false,
+  readsUrls: true,
+};
+
+const JSON_PROFILE: ProbeProfile = {
+  name: 'json',
+  title: 'Probe',
+  noun: 'call',
+  unit: 'resource',
+  buckets: [
+    ['explore_again', 'asked it again', 'insufficient: did not answer'],
+    ['read_returned', 'read a resource it returned', 'allocation: right resource, not enough of it'],
+    ['read_missed', 'read a resource it did not return', 'recall: resource never surfaced'],
+    ['search', 'Grep/Glob', 'recall (weak): still hunting'],
+    ['sufficient', 'moved on / answered', 'sufficient'],
+  ],
+  readsPaths: true,
+  readsUrls: true,
+};
+
+export const PROFILES: Readonly<Record<ProfileName, ProbeProfile>> = {
+  codegraph: CODEGRAPH,
+  grep: listing('grep', 'Grep'),
+  glob: listing('glob', 'Glob'),
+  web: WEB,
+  json: JSON_PROFILE,
+};
+
+/** A shell command line's search of files, by the first searcher it runs (not fed by a pipe): `grep`/`rg`/`git grep`, or `find`/`fd`. */
+export function shellSearcher(command: string): 'grep' | 'glob' | undefined {
+  for (const c of commandsRun(parseShell(command))) {
+    // Fed by a pipe, a grep filters another command's output: it searches no file.
+    if (c.after === '|' || c.after === '|&') continue;
+    const argv = unwrapCommand(c.argv);
+    const name = argv[0];
+    if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg' || name === 'ag' || name === 'ack') return 'grep';
+    if (name === 'git' && argv.slice(1).find((a) => !a.startsWith('-')) === 'grep') return 'grep';
+    if (name === 'find' || name === 'fd' || name === 'fdfind') return 'glob';
+  }
+  return undefined;
+}
+
+/** Memoised per call: a command is parsed once however many probes ask. */
+const searcherOf = new WeakMap<ToolCallRef, 'grep' | 'glob' | null>();
+export function callSearcher(call: ToolCallRef): 'grep' | 'glob' | undefined {
+  if (call.name !== SHELL_TOOL) return undefined;
+  let s = searcherOf.get(call);
+  if (s === undefined) {
+    const command = call.input.command;
+    s = typeof command === 'string' ? (shellSearcher(command) ?? null) : null;
+    searcherOf.set(call, s);
+  }
+  return s ?? undefined;
+}
+
+/** One probe tool as configured: which calls it is, and how its profile reads them. */
+export interface ProbeSpec {
+  /** What the report calls it: the tool, the configured pattern, or `--probe`'s expression. */
+  readonly name: string;
+  readonly profile: ProbeProfile;
+  matches(call: ToolCallRef): boolean;
+  /** A next call that asks the same thing again (`explore again`). */
+  isFamily(call: ToolCallRef): boolean;
+  query(call: ToolCallRef): string;
+  /** Resources the response returned, in order: paths, or URLs (compared by resourceRef). */
+  returned(text: string, call: ToolCallRef): string[];
+  /** What the response names without returning it: a read of one is `named, not returned`. */
+  mentioned(text: string): string[];
+}
+
+/** The options a configured probe may set. */
+export interface ProbeConfig {
+  /** The tool, as a permission rule (`Grep`, `Bash(rg:*)`, `mcp__docs__search`). */
+  readonly tool: string;
+  readonly profile: ProfileName;
+  /** `json`: the input field that is the query (default `query`). */
+  readonly query?: string;
+  /** `json`: keys of the response whose string values are what it returned. */
+  readonly keys?: readonly string[];
+  /** A tool pattern: a next call matching it is `explore again` (default: the probe's own tool). */
+  readonly family?: string;
+}
