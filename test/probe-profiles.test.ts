@@ -2,7 +2,7 @@
 // tool prints it, and each profile's reactions end to end — every answer
 // derived by hand from the rules in docs/sufficiency.md.
 import t from 'tap';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
@@ -205,4 +205,38 @@ t.test('--probe keeps the one-probe shape; the config lists probes with their pr
   const refused = await cli(['sufficiency', '-q'], { input: jsonl(lines), cwd: bad });
   t.equal(refused.code, 2, 'an unknown profile is a config error');
   t.match(refused.stderr, /agent-eval\.yaml:4:\d+: sufficiency\.probes\[0\]\.profile: /);
+});
+
+t.test('a persisted response is judged from its file, never from its preview; a missing one is unjudged', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'persisted-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  // A listing too large for the transcript: 60,000 files (about 1.4 MB, so it is read in more than one chunk), then lib/wanted.js.
+  const listing = `Found 60001 files\n${Array.from({ length: 60_000 }, (_, i) => `/t/src/generated/file${i}.ts`).join('\n')}\n/t/lib/wanted.js\n`;
+  const block = (path: string): string => `<persisted-output>\nOutput too large (1.4MB). Full output saved to: ${path}\n\nPreview (first 2KB):\nFound 60001 files\n/t/src/generated/file0.ts\n`;
+  const run = (path: string): string =>
+    jsonl([init(), req('m1', [grep('g1', 'wanted')]), res('g1', block(path)), req('m2', [read('r1', '/t/lib/wanted.js')]), res('r1', 'x'), done()]);
+  type GrepJson = ProbeJson & { unjudged: number; calls: Array<{ reason?: string; chars: number }> };
+  const grepOf = async (): Promise<GrepJson> => {
+    const r = await cli(['sufficiency', '--json', '-q', 'run.jsonl'], { cwd: dir });
+    t.equal(r.code, 0, r.stderr);
+    return (JSON.parse(r.stdout) as { sufficiency: { probes: GrepJson[] } }).sufficiency.probes.find((p) => p.probe === 'Grep')!;
+  };
+  // Claude Code's own layout: <session-id>/tool-results/ beside the transcript; the block names a path of another machine.
+  await mkdir(join(dir, 'sess-1', 'tool-results'), { recursive: true });
+  await writeFile(join(dir, 'sess-1', 'tool-results', 'toolu_g1.txt'), listing);
+  await writeFile(join(dir, 'run.jsonl'), run('C:\\Users\\someone\\.claude\\projects\\p\\sess-1\\tool-results\\toolu_g1.txt'));
+  const found = await grepOf();
+  t.same([found.calls[0]!.bucket, found.calls[0]!.next], ['read_returned', 'Read wanted.js'], 'the file listed it (the preview did not)');
+  t.equal(found.calls[0]!.returned.length, 60_001, "every path of the file, not the preview's one");
+  t.equal(found.calls[0]!.chars, listing.length, "the whole response's length");
+  // The path the block names, when it exists here.
+  const elsewhere = join(dir, 'elsewhere.txt');
+  await writeFile(elsewhere, listing);
+  await rm(join(dir, 'sess-1'), { recursive: true });
+  await writeFile(join(dir, 'run.jsonl'), run(elsewhere));
+  t.same((await grepOf()).calls[0]!.bucket, 'read_returned', 'found where the block says');
+  // Nowhere: unjudged, never a read_missed made up from the preview.
+  await writeFile(join(dir, 'run.jsonl'), run('/nowhere/tool-results/toolu_g1.txt'));
+  const missing = await grepOf();
+  t.same([missing.calls[0]!.bucket, missing.calls[0]!.reason, missing.unjudged, missing.answered], [null, 'persisted_output_missing', 1, 0]);
 });

@@ -59,7 +59,7 @@ t.test('text details: singulars, subagents, long queries, rounding, our notes', 
   t.equal(out[0], '  Explore sufficiency — what the agent did NEXT (8 answered calls):');
   t.equal(out[1], '      1  13%  explore again                  insufficient: did not answer', '12.5% rounds up, as JS toFixed does');
   t.equal(out[6], `    1. [subagent] "${'x'.repeat(45)}…" [1 file] → (final answer)`, 'a query over 46 chars is cut to 45 + …');
-  t.equal(out[7], '    note: 2 errored/unanswered calls (not bucketed) · 1 file-access call in the SAME message as an explore (not a reaction) · 1 unjudged delegation (not bucketed) · 3 pending calls (reading stopped before a reaction)');
+  t.equal(out[7], '    note: 2 errored/unanswered calls (not bucketed) · 1 file-access call in the SAME message as an explore (not a reaction) · 1 unjudged call (not bucketed) · 3 pending calls (reading stopped before a reaction)');
   const none = renderSufficiencyText({ ...s, answered: 0, unjudged: 0, pending: 0, errors: 2, calls: [] });
   t.equal(none, '  Explore sufficiency: no answered codegraph_explore calls (2 errored or never returned)\n');
   t.equal(renderSufficiencyText({ ...s, answered: 0, errors: 0, unjudged: 0, pending: 0, calls: [] }), '  Explore sufficiency: no answered codegraph_explore calls\n');

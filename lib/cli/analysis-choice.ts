@@ -49,6 +49,8 @@ export interface AnalysisFlags {
   outcomes?: ReadonlyMap<string, boolean>;
   failOn?: readonly FailOn[];
   home?: string;
+  /** The folder the inputs are relative to (a persisted response is looked for beside its transcript). */
+  cwd?: string;
 }
 
 /** The chosen analyses with their options: flags over the config over the defaults. */
@@ -58,7 +60,7 @@ export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: Loa
   const probe = f.probe ?? c.sufficiency?.probe;
   const marker = c.sufficiency?.marker ?? DEFAULT_MARKER;
   return builtInAnalyses({
-    sufficiency: chosen.includes('sufficiency') ? { ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}), ...(f.family ?? c.sufficiency?.family ? { family: f.family ?? c.sufficiency?.family } : {}), marker } : false,
+    sufficiency: chosen.includes('sufficiency') ? { ...(f.cwd !== undefined ? { cwd: f.cwd } : {}), ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}), ...(f.family ?? c.sufficiency?.family ? { family: f.family ?? c.sufficiency?.family } : {}), marker } : false,
     // Allocation reads CodeGraph's explore unless `--probe` names another.
     ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker } } : {}),
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,

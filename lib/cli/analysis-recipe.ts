@@ -23,5 +23,5 @@ export interface AnalysisRecipe {
 
 export async function analysesOfRecipe(r: AnalysisRecipe): Promise<Configured[]> {
   const loaded = await loadConfig(r.config, r.cwd);
-  return configureAnalyses(r.chosen, loaded, { probe: r.probe, family: r.family, task: r.task, taskPattern: r.taskPattern, outcomes: r.outcomes ? new Map(r.outcomes) : undefined, failOn: r.failOn, home: r.home });
+  return configureAnalyses(r.chosen, loaded, { probe: r.probe, family: r.family, task: r.task, taskPattern: r.taskPattern, outcomes: r.outcomes ? new Map(r.outcomes) : undefined, failOn: r.failOn, home: r.home, cwd: r.cwd });
 }

@@ -19,6 +19,7 @@ import { isDelegation, isTransparent, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } fro
 import type { ProbeView, Reaction } from './reaction.js';
 import { classifyReaction, resourceFile } from './reaction.js';
 import { DEFAULT_MARKER } from './returned.js';
+import { locatePersisted, persistedPath, readPersisted } from './persisted-output.js';
 import { FileIndex } from './file-index.js';
 import { awaitsResult, isDirectoryError } from './directory-read.js';
 import { pathsMatch } from '../../core/paths.js';
@@ -36,6 +37,8 @@ export interface SufficiencyOptions {
   family?: string;
   /** Regex source whose first group is a returned file's path (multiline). */
   marker?: string;
+  /** The folder relative input paths are read from: a persisted response is looked for beside its transcript (default: the process's). */
+  cwd?: string;
   /** The probe tools and their profiles (the config's `probes`); without these or `probe`, every built-in profile. */
   probes?: readonly ProbeConfig[];
 }
@@ -60,6 +63,8 @@ interface Probe {
   readonly seq: number;
   result: 'waiting' | 'answered' | 'errored';
   text: string | undefined;
+  /** A persisted response's named resources, read with it (its text is not kept). */
+  mentioned: string[] | undefined;
   returned: string[];
   chars: number;
   /** File accesses written after it in its own message (rule 1's `concurrent` pairs). */
@@ -120,6 +125,7 @@ function returnedOf(t: ThreadState, spec: ProbeSpec): FileIndex {
 export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   readonly #specs: readonly ProbeSpec[];
   readonly #single: boolean;
+  readonly #cwd: string;
   #session = '';
   #threads = new Map<string, ThreadState>();
   /** Undecided probes by call id: results are matched by id, whatever the thread. */
@@ -137,6 +143,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     const { specs, single } = probeSpecs(opts);
     this.#specs = specs;
     this.#single = single;
+    this.#cwd = opts.cwd ?? process.cwd();
     this.#resetCounts();
   }
 
@@ -262,6 +269,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         seq: ev.seq,
         result: 'waiting',
         text: undefined,
+        mentioned: undefined,
         returned: [],
         chars: 0,
         sameMessageFileAccesses: 0,
@@ -293,9 +301,20 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (ev.isError) p.result = 'errored';
     else {
       p.result = 'answered';
-      p.text = ev.text;
-      p.chars = ev.text.length;
-      p.returned = p.spec.returned(ev.text, p.call);
+      const named = persistedPath(ev.text);
+      if (named === undefined) {
+        p.text = ev.text;
+        p.chars = ev.text.length;
+        p.returned = p.spec.returned(ev.text, p.call);
+      } else {
+        // Judged on the whole response, never on the preview.
+        const file = locatePersisted(named, ev.file, ev.session, this.#cwd);
+        const read = file === undefined ? undefined : readPersisted(file, p.spec, p.call);
+        p.chars = read?.chars ?? ev.text.length;
+        if (!read) return this.#decide(p, null, 'persisted_output_missing', decided);
+        p.returned = read.returned;
+        p.mentioned = read.mentioned;
+      }
       const t = this.#threads.get(p.call.thread);
       if (t) returnedOf(t, p.spec).answer(p.seq, p.returned.map((r) => resourceFile(r, p.call.cwd)));
     }
@@ -365,7 +384,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     return {
       returned: p.returned.map((r) => resourceFile(r, cwd)),
       inEarlier: (f) => t !== undefined && tick !== undefined && returnedOf(t, spec).has(f, p.seq, tick),
-      mentioned: () => spec.mentioned(text).map((r) => resourceFile(r, cwd)),
+      mentioned: () => (p.mentioned ?? spec.mentioned(text)).map((r) => resourceFile(r, cwd)),
       isFamily: (call) => spec.isFamily(call),
       readsPaths: spec.profile.readsPaths,
       readsUrls: spec.profile.readsUrls,
@@ -414,6 +433,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (reason !== undefined) call.reason = reason;
     countCall(this.#countsOf(p.spec), call, p.result === 'answered' ? p.sameMessageFileAccesses : 0);
     p.text = undefined;
+    p.mentioned = undefined;
     decided.push({ probe: p.spec.name, seq: p.seq, call });
   }
 

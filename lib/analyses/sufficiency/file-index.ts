@@ -44,6 +44,8 @@ class Staircase {
 interface Entry {
   readonly path: string;
   readonly answers: Staircase;
+  /** The answers of every file that resolves to the same path as this one, when it resolves. */
+  byResolved: Staircase | undefined;
 }
 
 function push(map: Map<string, Entry[]>, key: string, e: Entry): void {
@@ -78,19 +80,21 @@ export class FileIndex {
   #add(ref: FileRef, pos: number, tick: number): void {
     const key = `${ref.cwd ?? ''}\0${ref.path}`;
     let e = this.#entries.get(key);
-    const resolved = resolvePath(ref.path, ref.cwd);
     if (!e) {
-      e = { path: ref.path, answers: new Staircase() };
+      // Resolved once per file as written: a listing names the same files again and again.
+      const resolved = resolvePath(ref.path, ref.cwd);
+      e = { path: ref.path, answers: new Staircase(), byResolved: undefined };
       this.#entries.set(key, e);
       if (resolved === undefined) push(this.#unresolvedByKey, suffixKey(ref.path), e);
+      else {
+        let s = this.#byResolved.get(resolved);
+        if (!s) this.#byResolved.set(resolved, (s = new Staircase()));
+        e.byResolved = s;
+      }
       push(this.#byKey, suffixKey(ref.path), e);
     }
     e.answers.add(pos, tick);
-    if (resolved !== undefined) {
-      let s = this.#byResolved.get(resolved);
-      if (!s) this.#byResolved.set(resolved, (s = new Staircase()));
-      s.add(pos, tick);
-    }
+    e.byResolved?.add(pos, tick);
   }
 
   /** Does `f` match (pathsMatch) a file returned by a call before `pos`, answered at or before `tick`? */

@@ -119,15 +119,20 @@ export function shellSearcher(command: string): 'grep' | 'glob' | undefined {
   return undefined;
 }
 
-/** Memoised per call: a command is parsed once however many probes ask. */
-const searcherOf = new WeakMap<ToolCallRef, 'grep' | 'glob' | null>();
-export function callSearcher(call: ToolCallRef): 'grep' | 'glob' | undefined {
+/** Commands remembered with their search: the lazy parse, every probe and the reaction ask of the same call. */
+const REMEMBERED_COMMANDS = 64;
+const searcherOf = new Map<string, 'grep' | 'glob' | null>();
+
+/** A Bash call's search of files, if it is one (the command parsed once for everyone who asks). */
+export function callSearcher(call: Pick<ToolCallRef, 'name' | 'input'>): 'grep' | 'glob' | undefined {
   if (call.name !== SHELL_TOOL) return undefined;
-  let s = searcherOf.get(call);
+  const command = call.input.command;
+  if (typeof command !== 'string') return undefined;
+  let s = searcherOf.get(command);
   if (s === undefined) {
-    const command = call.input.command;
-    s = typeof command === 'string' ? (shellSearcher(command) ?? null) : null;
-    searcherOf.set(call, s);
+    s = shellSearcher(command) ?? null;
+    if (searcherOf.size >= REMEMBERED_COMMANDS) searcherOf.delete(searcherOf.keys().next().value!);
+    searcherOf.set(command, s);
   }
   return s ?? undefined;
 }

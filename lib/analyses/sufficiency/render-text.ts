@@ -30,7 +30,7 @@ function probeText(s: ProbeSection, indent: string): string {
   const files = (n: number): string => `${n} ${profile.unit}${n === 1 ? '' : 's'}`;
   const lines: string[] = [];
   const ours: string[] = [];
-  if (s.unjudged > 0) ours.push(`${plural(s.unjudged, 'unjudged delegation')} (not bucketed)`);
+  if (s.unjudged > 0) ours.push(`${plural(s.unjudged, 'unjudged call')} (not bucketed)`);
   if (s.pending > 0) ours.push(`${plural(s.pending, 'pending call')} (reading stopped before a reaction)`);
   if (s.answered === 0) {
     lines.push(`${indent}${profile.title} sufficiency: no answered ${printable(s.probe)} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);

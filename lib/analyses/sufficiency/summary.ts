@@ -3,7 +3,7 @@
 import type { Bucket } from './reaction.js';
 import { BUCKETS } from './reaction.js';
 
-export const NOT_BUCKETED_REASONS = ['is_error', 'unanswered', 'unjudged', 'pending'] as const;
+export const NOT_BUCKETED_REASONS = ['is_error', 'unanswered', 'unjudged', 'pending', 'persisted_output_missing'] as const;
 export type NotBucketedReason = (typeof NOT_BUCKETED_REASONS)[number];
 
 /** One probe call as reported: part of the report's public contract. */
@@ -29,7 +29,7 @@ export interface SufficiencyCounts {
   answered: number;
   /** Errored (`is_error`) or never answered: counted, not bucketed. */
   errors: number;
-  /** Reaction was a delegation to a subagent absent from the input. */
+  /** Reaction was a delegation to a subagent absent from the input, or the response was persisted to a file that is missing. */
   unjudged: number;
   /** Still waiting for a reaction when a followed stream stopped. */
   pending: number;
@@ -58,7 +58,7 @@ export function countCall(counts: SufficiencyCounts, call: SufficiencyCall, conc
   if (call.bucket !== null) {
     counts.answered++;
     counts.buckets[call.bucket]++;
-  } else if (call.reason === 'unjudged') counts.unjudged++;
+  } else if (call.reason === 'unjudged' || call.reason === 'persisted_output_missing') counts.unjudged++;
   else if (call.reason === 'pending') counts.pending++;
   else counts.errors++;
   counts.concurrent += concurrent;

@@ -98,7 +98,7 @@ function makeCommand(spec: Spec): Command {
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
-    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME });
+    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };

@@ -1,0 +1,120 @@
+// Responses too large for the transcript. Claude Code writes a large tool
+// result to `<project>/<session-id>/tool-results/<name>.txt` and puts in the
+// transcript only a block that names the file and previews its first 2 KB
+// (anthropics/claude-code#23948, 2026-02):
+//
+//   <persisted-output>
+//   Output too large (4.8MB). Full output saved to: …/tool-results/<id>.txt
+//
+//   Preview (first 2KB):
+//   …
+//
+// A probe is judged on the whole response, read from that file a chunk of
+// lines at a time; never on the preview, which would invent misses.
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { ToolCallRef } from '../../core/events.js';
+import type { ProbeSpec } from './profiles.js';
+
+const BLOCK = /^\s*<persisted-output>/;
+const SAVED_TO = /(?:Full output saved to|Output has been saved to):?\s*(\S[^\n]*?)\s*$/m;
+/** Bytes read at a time: memory holds one chunk of the file, never the file. */
+const CHUNK = 1 << 20;
+/** A line this long is read as it is, cut: a file without newlines is still read a bounded piece at a time. */
+const MAX_CARRY = 16 * CHUNK;
+
+/** The file a `<persisted-output>` block names, or undefined when the text is no such block. */
+export function persistedPath(text: string): string | undefined {
+  if (!BLOCK.test(text)) return undefined;
+  const m = SAVED_TO.exec(text.slice(0, 4096));
+  return m ? m[1] : undefined;
+}
+
+/** The last segment of a path written on any system (Claude Code on Windows writes `\`). */
+function baseNameOf(p: string): string {
+  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the persisted response is on this machine: the path the block names,
+ * when it exists here; else beside the transcript, in the session's own
+ * folder (`<session-id>/tool-results/`, as Claude Code keeps it) or in a
+ * `tool-results/` folder next to a saved stream-json file.
+ */
+export function locatePersisted(named: string, transcript: string, session: string, cwd: string): string | undefined {
+  const name = baseNameOf(named);
+  if (name === '' || name === '.' || name === '..') return undefined;
+  const dir = dirname(resolve(cwd, transcript));
+  const candidates = [...(isAbsolute(named) ? [named] : []), join(dir, session, 'tool-results', name), join(dir, 'tool-results', name)];
+  return candidates.find(isFile);
+}
+
+/** What a persisted response returned and names, and its length, as the probe's profile reads them. */
+export interface PersistedResponse {
+  readonly returned: string[];
+  readonly mentioned: string[];
+  readonly chars: number;
+}
+
+/**
+ * Reads the file a chunk of whole lines at a time: every profile reads a
+ * response line by line (a section header, a listed path, a line of links),
+ * so the chunks give what the whole text gives. A line longer than a chunk
+ * is read whole with the next ones, up to 16 MiB. Undefined when the file
+ * cannot be read.
+ */
+export function readPersisted(file: string, spec: ProbeSpec, call: ToolCallRef): PersistedResponse | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  const returned: string[] = [];
+  const mentioned = new Set<string>();
+  const decoder = new StringDecoder('utf8');
+  const buf = Buffer.allocUnsafe(CHUNK);
+  let chars = 0;
+  let carry = '';
+  const take = (text: string): void => {
+    chars += text.length;
+    for (const r of spec.returned(text, call)) returned.push(r);
+    for (const m of spec.mentioned(text)) mentioned.add(m);
+  };
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK, null);
+      if (n === 0) break;
+      const text = carry + decoder.write(buf.subarray(0, n));
+      const cut = text.lastIndexOf('\n');
+      if (cut === -1) {
+        carry = text;
+        if (carry.length > MAX_CARRY) {
+          take(carry);
+          carry = '';
+        }
+        continue;
+      }
+      take(text.slice(0, cut + 1));
+      carry = text.slice(cut + 1);
+    }
+    const rest = carry + decoder.end();
+    if (rest !== '') take(rest);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+  // A listing names a file once; CodeGraph's sections count each time (the reference's `[N files]`).
+  const all = spec.profile.name === 'codegraph' ? returned : [...new Set(returned)];
+  return { returned: all, mentioned: [...mentioned], chars };
+}
