@@ -230,11 +230,18 @@ t.test('a persisted response is judged from its file, never from its preview; a 
   t.equal(found.calls[0]!.returned.length, 60_001, "every path of the file, not the preview's one");
   t.equal(found.calls[0]!.chars, listing.length, "the whole response's length");
   // The path the block names, when it exists here.
-  const elsewhere = join(dir, 'elsewhere.txt');
+  await mkdir(join(dir, 'other', 'tool-results'), { recursive: true });
+  const elsewhere = join(dir, 'other', 'tool-results', 'toolu_g1.txt');
   await writeFile(elsewhere, listing);
   await rm(join(dir, 'sess-1'), { recursive: true });
   await writeFile(join(dir, 'run.jsonl'), run(elsewhere));
   t.same((await grepOf()).calls[0]!.bucket, 'read_returned', 'found where the block says');
+  // A block is the agent's text: a file that is not one Claude Code wrote (a `.txt` in a
+  // `tool-results` folder) is never read, so its lines cannot leak into a report.
+  const secret = join(dir, 'secret.txt');
+  await writeFile(secret, listing);
+  await writeFile(join(dir, 'run.jsonl'), run(secret));
+  t.same((await grepOf()).calls[0]!.reason, 'persisted_output_missing', 'not read');
   // Nowhere: unjudged, never a read_missed made up from the preview.
   await writeFile(join(dir, 'run.jsonl'), run('/nowhere/tool-results/toolu_g1.txt'));
   const missing = await grepOf();

@@ -31,10 +31,18 @@ export function persistedPath(text: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** The last segment of a path written on any system (Claude Code on Windows writes `\`). */
-function baseNameOf(p: string): string {
-  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+/** The segments of a path written on any system (Claude Code on Windows writes `\`). */
+function segments(p: string): string[] {
+  return p.split(/[\\/]/);
 }
+
+/**
+ * A name Claude Code gives a persisted result (`<tool-use-id>.txt`, or a
+ * short random id). Nothing else is ever read: the block is the agent's
+ * text, and a transcript naming `~/.ssh/id_rsa` must not put that file's
+ * lines into a report as "returned" paths.
+ */
+const PERSISTED_NAME = /^[A-Za-z0-9_-]{1,128}\.txt$/;
 
 function isFile(p: string): boolean {
   try {
@@ -51,10 +59,13 @@ function isFile(p: string): boolean {
  * `tool-results/` folder next to a saved stream-json file.
  */
 export function locatePersisted(named: string, transcript: string, session: string, cwd: string): string | undefined {
-  const name = baseNameOf(named);
-  if (name === '' || name === '.' || name === '..') return undefined;
+  const parts = segments(named);
+  const name = parts.at(-1) ?? '';
+  // Only a `.txt` of Claude Code's naming, in a `tool-results` folder where a path is given whole.
+  if (!PERSISTED_NAME.test(name)) return undefined;
   const dir = dirname(resolve(cwd, transcript));
-  const candidates = [...(isAbsolute(named) ? [named] : []), join(dir, session, 'tool-results', name), join(dir, 'tool-results', name)];
+  const asNamed = isAbsolute(named) && parts.at(-2) === 'tool-results' ? [named] : [];
+  const candidates = [...asNamed, ...(/^[A-Za-z0-9_.-]+$/.test(session) ? [join(dir, session, 'tool-results', name)] : []), join(dir, 'tool-results', name)];
   return candidates.find(isFile);
 }
 
