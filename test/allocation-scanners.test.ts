@@ -83,3 +83,15 @@ t.test('hostile input that makes the reference regexes quadratic is read in one 
   t.equal(sections.length, 1);
   t.equal(sections[0]!.chars, 15 + 400_000 + 1, 'the whole response is one section (to its end: no guidance quote)');
 });
+
+t.test('crediting is linear in files and citations: many sections, many cited symbols', async (t) => {
+  const { computeAllocation } = await import('../lib/analyses/allocation/attribution.js');
+  const files = 5000;
+  const text = `${Array.from({ length: files }, (_, i) => `**\`src/f${i}.ts\`** — handler${i}(function)\n\nx\n`).join('')}\n> guidance\n`;
+  const sections = parseSections(text, compileMarker(DEFAULT_MARKER));
+  // 25,000 cited symbols, of which every other file's own: half the files credited by symbol.
+  const answer = Array.from({ length: 25_000 }, (_, i) => `\`${i % 2 === 0 && i < 2 * files ? `handler${i}` : `other${i}`}\``).join(' ');
+  const a = computeAllocation([{ id: 't1', sections }], answer);
+  t.equal(a.filesUsed, files / 2);
+  t.ok(a.files.filter((f) => f.via === 'symbol').every((f) => f.symbol === `handler${f.path.slice(5, -3)}`), 'each by its own symbol');
+});

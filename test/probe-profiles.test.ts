@@ -9,7 +9,7 @@ import { cli } from './helpers/cli.js';
 import { done, EXPLORE, exploreRes, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
 import type { Json } from './helpers/transcript.js';
 import { countedPaths, grepToolPaths, matchedPaths, pathPerLine, shellSearchPaths, urlKey, webSearchUrls } from '../lib/analyses/sufficiency/listed-resources.js';
-import { shellSearcher } from '../lib/analyses/sufficiency/profiles.js';
+import { searchedFiles, shellSearcher } from '../lib/analyses/sufficiency/profiles.js';
 
 t.test("Grep's output modes", async (t) => {
   t.same(grepToolPaths('Found 2 files\n/r/lib/a.js\n/r/lib/b.js', {}), ['/r/lib/a.js', '/r/lib/b.js'], 'files_with_matches (the default): one path a line after the count');
@@ -246,4 +246,47 @@ t.test('a persisted response is judged from its file, never from its preview; a 
   await writeFile(join(dir, 'run.jsonl'), run('/nowhere/tool-results/toolu_g1.txt'));
   const missing = await grepOf();
   t.same([missing.calls[0]!.bucket, missing.calls[0]!.reason, missing.unjudged, missing.answered], [null, 'persisted_output_missing', 1, 0]);
+});
+
+t.test('review cases: dated file names, one-file shell greps, URLs never match paths', async (t) => {
+  t.same(matchedPaths('/r/_posts/2024-01-15-hello.md:3:x\n/r/_posts/2024-01-15-hello.md-4-context', undefined), ['/r/_posts/2024-01-15-hello.md'], 'a -digits- in a name is no line number');
+  t.same(matchedPaths('/r/CHANGELOG.md:## 2024-01-15', undefined), ['/r/CHANGELOG.md'], 'no line numbers, a date in the text');
+  t.same(shellSearchPaths('logs/app-2024-01-15.log:7'), ['logs/app-2024-01-15.log'], 'a count');
+  t.same(shellSearchPaths('logs/app-2024-01-15.log\nlogs/b.log'), ['logs/app-2024-01-15.log', 'logs/b.log'], '`-l`: a dated name is a path, not a context line');
+  t.same(shellSearchPaths('134:function etag(body) {', ['lib/utils.js']), ['lib/utils.js'], 'one file searched: that file');
+  t.same(shellSearchPaths('3', ['lib/utils.js']), ['lib/utils.js'], 'one file counted: that file');
+  t.same(shellSearchPaths('12:foo()'), [], 'an unprefixed line names no file');
+  t.same(searchedFiles('grep -n etag lib/utils.js'), ['lib/utils.js']);
+  t.same(searchedFiles('rg -e a -e b src lib'), ['src', 'lib'], 'patterns given as options: every operand is a file');
+  t.same(searchedFiles('grep -A 3 etag lib/utils.js'), ['lib/utils.js'], "an option's value is not the pattern");
+  // End to end: a Bash grep of one file, then a Read of it.
+  const bash = (id: string, command: string): Json => toolUse(id, 'Bash', { command });
+  const s = await probes([init(), req('m1', [bash('b1', 'grep -n etag lib/utils.js')]), res('b1', '134:function etag(body) {'), req('m2', [read('r1', '/t/lib/utils.js')]), res('r1', 'x'), done()]);
+  t.same(s.probes.find((p) => p.probe === 'Grep')!.calls.map((c) => [c.returned, c.bucket]), [[['lib/utils.js'], 'read_returned']]);
+  // A json probe that returned a URL ending in lib/utils.js did not return the file lib/utils.js.
+  const dir = await mkdtemp(join(tmpdir(), 'probes-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(join(dir, 'agent-eval.yaml'), 'sufficiency:\n  probes:\n    - tool: mcp__docs__search\n      profile: json\n      keys: [uri]\n');
+  const j = await probes([init(), req('m1', [toolUse('j1', 'mcp__docs__search', { query: 'x' })]), res('j1', JSON.stringify({ uri: 'https://github.com/o/r/blob/main/lib/utils.js' })), req('m2', [bash('b2', 'cat lib/utils.js')]), res('b2', 'x'), done()], [], dir);
+  t.same(j.probes[0]!.calls.map((c) => c.bucket), ['read_missed'], 'a URL is no path');
+});
+
+t.test('a persisted file named by many calls is read once; a shell read of many files against a long listing is looked up, not compared pair by pair', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'persisted-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await mkdir(join(dir, 'sess-1', 'tool-results'), { recursive: true });
+  const n = 20_000;
+  await writeFile(join(dir, 'sess-1', 'tool-results', 'big.txt'), `${Array.from({ length: n }, (_, i) => `/t/src/f${i}.ts`).join('\n')}\n`);
+  const block = '<persisted-output>\nOutput too large (0.4MB). Full output saved to: /x/tool-results/big.txt\n\nPreview (first 2KB):\n/t/src/f0.ts\n';
+  // 50 Globs naming one file, each followed by a cat of 2,000 files none of which it listed.
+  const cats = Array.from({ length: 2000 }, (_, i) => `/t/other/g${i}.ts`).join(' ');
+  const lines: Array<Json | Json[]> = [init()];
+  for (let i = 0; i < 50; i++) lines.push(req(`m${i}a`, [toolUse(`g${i}`, 'Glob', { pattern: '**/*.ts' })]), res(`g${i}`, block), req(`m${i}b`, [toolUse(`c${i}`, 'Bash', { command: `cat ${cats}` })]), res(`c${i}`, 'x'));
+  lines.push(done());
+  await writeFile(join(dir, 'run.jsonl'), jsonl(lines));
+  const r = await cli(['sufficiency', '--json', '-q', 'run.jsonl'], { cwd: dir });
+  t.equal(r.code, 0, r.stderr);
+  const glob = (JSON.parse(r.stdout) as { sufficiency: { probes: ProbeJson[] } }).sufficiency.probes.find((p) => p.probe === 'Glob')!;
+  t.equal(glob.calls.length, 50);
+  t.ok(glob.calls.every((c) => c.returned.length === n && c.bucket === 'read_missed'), 'every call judged on the whole file: none of the 2,000 read files was listed');
 });

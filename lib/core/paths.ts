@@ -60,3 +60,31 @@ export function baseName(p: string): string {
   const seg = n.slice(n.lastIndexOf('/') + 1);
   return seg === '' ? p : seg;
 }
+
+/**
+ * Paths to test others against with `samePath`, by lookup: equal, one a
+ * `/`-suffix of the other. Each path's `/`-suffixes are kept, so a test
+ * costs the segments of the path tested, however many paths are held.
+ */
+export class SamePathSet {
+  readonly #exact = new Set<string>();
+  /** Every proper `/`-suffix of a held path: a tested path equal to one is a suffix of it. */
+  readonly #suffixes = new Set<string>();
+
+  add(p: string): void {
+    const n = normPath(p);
+    if (n === '' || this.#exact.has(n)) return;
+    this.#exact.add(n);
+    for (let i = n.indexOf('/'); i !== -1; i = n.indexOf('/', i + 1)) this.#suffixes.add(n.slice(i + 1));
+  }
+
+  /** Does some held path `samePath`-match `p`? */
+  has(p: string): boolean {
+    const n = normPath(p);
+    if (n === '') return false;
+    if (this.#exact.has(n) || this.#suffixes.has(n)) return true;
+    // `n` ends with `/` + a held path.
+    for (let i = n.indexOf('/'); i !== -1; i = n.indexOf('/', i + 1)) if (this.#exact.has(n.slice(i + 1))) return true;
+    return false;
+  }
+}

@@ -9,9 +9,8 @@
 // symbol's owners as at most three path indices — three owners already
 // make a symbol name none — so a thread of 70,000 probe calls costs a few
 // megabytes, not an object per section.
-import { samePath, suffixKey } from '../../core/paths.js';
+import { SamePathSet } from '../../core/paths.js';
 import type { Section } from './sections.js';
-import type { Citations } from './citations.js';
 import { answerCitations, extensionOf } from './citations.js';
 
 /** A symbol defined in this many files or more names none of them. */
@@ -133,15 +132,20 @@ export class AllocationTally {
     for (const name of names) extensions.add(extensionOf(name));
     extensions.delete('');
     const cited = answerCitations(answer, extensions);
-    // Cited paths by what samePath keeps equal: a file looks only at those that can match it.
-    const byKey = new Map<string, string[]>();
-    for (const c of cited.paths) {
-      const k = suffixKey(c);
-      const list = byKey.get(k);
-      if (list) list.push(c);
-      else byKey.set(k, [c]);
+    // Credit by path first; then each cited symbol, in the answer's order,
+    // credits the files that own it (fewer than three) and have no credit yet —
+    // the first symbol a file owns is its credit. Linear in files and citations.
+    const citedPaths = new SamePathSet();
+    for (const c of cited.paths) citedPaths.add(c);
+    const via: Array<{ via: Via; symbol?: string }> = names.map((path) => ({ via: citedPaths.has(path) ? 'path' : null }));
+    for (const symbol of cited.symbols) {
+      const o = this.#owners.get(symbol);
+      if (!o) continue;
+      // The strong definers own a name; only when there is none do its variables and constants.
+      const owners = o.strong.length ? o.strong : o.weak;
+      if (owners.length >= SYMBOL_AMBIGUITY_LIMIT) continue;
+      for (const p of owners) if (via[p]!.via === null) via[p] = { via: 'symbol', symbol };
     }
-    const via = names.map((path, p) => this.#verdict(path, p, cited, byKey));
     const calls: CallAllocation[] = [];
     let envelope = 0;
     let used = 0;
@@ -172,18 +176,7 @@ export class AllocationTally {
     return { calls, files, envelope, used, usedPath, filesReturned: files.length, filesUsed: files.filter((f) => f.via !== null).length, hasAnswer: answer.trim() !== '' };
   }
 
-  /** How a file is credited: a cited path names it, or a cited symbol it owns (unambiguously enough). */
-  #verdict(path: string, p: number, cited: Citations, byKey: Map<string, string[]>): { via: Via; symbol?: string } {
-    if (byKey.get(suffixKey(path))?.some((c) => samePath(c, path))) return { via: 'path' };
-    for (const symbol of cited.symbols) {
-      const o = this.#owners.get(symbol);
-      if (!o) continue;
-      // The strong definers own a name; only when there is none do its variables and constants.
-      const owners = o.strong.length ? o.strong : o.weak;
-      if (owners.length < SYMBOL_AMBIGUITY_LIMIT && owners.includes(p)) return { via: 'symbol', symbol };
-    }
-    return { via: null };
-  }
+
 }
 
 /** Allocation over one thread's probe responses (in call order) and its final answer: the reference's `computeAllocation`. */

@@ -20,6 +20,10 @@ import type { ProbeView, Reaction } from './reaction.js';
 import { classifyReaction, resourceFile } from './reaction.js';
 import { DEFAULT_MARKER } from './returned.js';
 import { locatePersisted, persistedPath, readPersisted } from './persisted-output.js';
+import type { PersistedResponse } from './persisted-output.js';
+
+/** Persisted responses remembered per session (each holds what its file returned). */
+const REMEMBERED_PERSISTED = 16;
 import { FileIndex } from './file-index.js';
 import { awaitsResult, isDirectoryError } from './directory-read.js';
 import { pathsMatch } from '../../core/paths.js';
@@ -64,8 +68,8 @@ interface Probe {
   result: 'waiting' | 'answered' | 'errored';
   text: string | undefined;
   /** A persisted response's named resources, read with it (its text is not kept). */
-  mentioned: string[] | undefined;
-  returned: string[];
+  mentioned: readonly string[] | undefined;
+  returned: readonly string[];
   chars: number;
   /** File accesses written after it in its own message (rule 1's `concurrent` pairs). */
   sameMessageFileAccesses: number;
@@ -126,6 +130,8 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
   readonly #specs: readonly ProbeSpec[];
   readonly #single: boolean;
   readonly #cwd: string;
+  /** Persisted responses read in this session, by probe tool and file. */
+  #persisted = new Map<string, PersistedResponse | null>();
   #session = '';
   #threads = new Map<string, ThreadState>();
   /** Undecided probes by call id: results are matched by id, whatever the thread. */
@@ -145,6 +151,21 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#single = single;
     this.#cwd = opts.cwd ?? process.cwd();
     this.#resetCounts();
+  }
+
+  /**
+   * A persisted response, read once per session however many calls name it
+   * (a transcript can name one large file again and again); what was read
+   * is shared, never copied.
+   */
+  #readPersisted(file: string, p: Probe): PersistedResponse | undefined {
+    const key = `${p.spec.name}\0${file}`;
+    const known = this.#persisted.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const read = readPersisted(file, p.spec, p.call);
+    if (this.#persisted.size >= REMEMBERED_PERSISTED) this.#persisted.delete(this.#persisted.keys().next().value!);
+    this.#persisted.set(key, read ?? null);
+    return read;
   }
 
   #resetCounts(): void {
@@ -220,6 +241,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     this.#byId.clear();
     this.#byDelegation.clear();
     this.#byAwaited.clear();
+    this.#persisted.clear();
     this.#resetCounts();
   }
 
@@ -309,7 +331,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       } else {
         // Judged on the whole response, never on the preview.
         const file = locatePersisted(named, ev.file, ev.session, this.#cwd);
-        const read = file === undefined ? undefined : readPersisted(file, p.spec, p.call);
+        const read = file === undefined ? undefined : this.#readPersisted(file, p);
         p.chars = read?.chars ?? ev.text.length;
         if (!read) return this.#decide(p, null, 'persisted_output_missing', decided);
         p.returned = read.returned;
@@ -423,7 +445,8 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
       thread: p.call.thread,
       session: this.#session,
       query: p.query,
-      returned: p.returned,
+      // Shared, not copied: calls naming one persisted file hold one list (nobody writes to it).
+      returned: p.returned as string[],
       chars: p.chars,
       bucket: reaction ? reaction.bucket : null,
       next: reaction ? reaction.next : reason === 'unjudged' && p.reaction ? p.reaction.name : null,

@@ -14,6 +14,7 @@
 // the same key are compared).
 import type { FileRef } from '../../shell/file-access.js';
 import { resolvePath, samePath, suffixKey } from '../../core/paths.js';
+import { isUrlRef } from './ref-set.js';
 
 /** The answers that returned one file: calls' positions, falling; answer ticks, rising. */
 class Staircase {
@@ -63,6 +64,8 @@ export class FileIndex {
   #byKey = new Map<string, Entry[]>();
   /** Entries that do not resolve, by suffix key, for a file that does. */
   #unresolvedByKey = new Map<string, Entry[]>();
+  /** URLs (resourceRef), each answered by its own staircase: a URL equals only itself. */
+  #urls = new Map<string, Staircase>();
   /** Answers so far: each answer's tick. */
   #ticks = 0;
 
@@ -78,6 +81,12 @@ export class FileIndex {
   }
 
   #add(ref: FileRef, pos: number, tick: number): void {
+    if (isUrlRef(ref.path)) {
+      let s = this.#urls.get(ref.path);
+      if (!s) this.#urls.set(ref.path, (s = new Staircase()));
+      s.add(pos, tick);
+      return;
+    }
     const key = `${ref.cwd ?? ''}\0${ref.path}`;
     let e = this.#entries.get(key);
     if (!e) {
@@ -99,6 +108,7 @@ export class FileIndex {
 
   /** Does `f` match (pathsMatch) a file returned by a call before `pos`, answered at or before `tick`? */
   has(f: FileRef, pos: number, tick: number): boolean {
+    if (isUrlRef(f.path)) return this.#urls.get(f.path)?.has(pos, tick) ?? false;
     const resolved = resolvePath(f.path, f.cwd);
     if (resolved === undefined) return this.#bySuffix(this.#byKey.get(suffixKey(f.path)), f, pos, tick);
     if (this.#byResolved.get(resolved)?.has(pos, tick)) return true;

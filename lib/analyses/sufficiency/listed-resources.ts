@@ -37,26 +37,55 @@ export function countedPaths(text: string): string[] {
   return unique(out);
 }
 
-/**
- * Matching lines prefixed by their file: `path:line:text`, `path-line-text`
- * for context lines, or `path:text` without line numbers. Searching one file
- * prints no prefix (`38:def main():`): then the file searched is the one
- * returned, when the call named it.
- */
-export function matchedPaths(text: string, searchedFile: string | undefined): string[] {
+/** A matching line: `path:line:text` (the file, then a line number). */
+const MATCH_LINE = /^(.+?):\d+:/;
+/** A context line (`-A`/`-B`/`-C`): `path-line-text`. */
+const CONTEXT_LINE = /^(.+?)-\d+-/;
+/** A count line (`-c`): `path:N`. */
+const COUNT_LINE = /^(.+):\d+$/;
+/** A matching line without a line number: `path:text`, the path ending in an extension. */
+const UNNUMBERED_LINE = /^([^:\s][^:]*\.[A-Za-z0-9]+):/;
+/** Searching one file prints no file: `38:def main():`, or just a count. */
+const ONE_FILE_LINE = /^\d+(?:[:-]|$)/;
+
+/** The files of matching lines, once each; a context line names a file a matching line named already. */
+function prefixedPaths(text: string, alsoCounts: boolean, alsoBare: boolean): { paths: string[]; unprefixed: boolean } {
+  const matched = new Set<string>();
+  for (const line of lines(text)) {
+    const m = MATCH_LINE.exec(line);
+    if (m && !ONE_FILE_LINE.test(line)) matched.add(m[1]!);
+  }
   const out: string[] = [];
   let unprefixed = false;
   for (const line of lines(text)) {
     if (line === '--') continue;
-    if (/^\d+[:-]/.test(line)) {
+    if (ONE_FILE_LINE.test(line)) {
       unprefixed = true;
       continue;
     }
-    const m = /^(.+?)[:-]\d+[:-]/.exec(line) ?? /^([^:\s][^:]*\.[A-Za-z0-9]+):/.exec(line);
-    if (m) out.push(m[1]!);
+    const m = MATCH_LINE.exec(line);
+    if (m) {
+      out.push(m[1]!);
+      continue;
+    }
+    const c = CONTEXT_LINE.exec(line);
+    if (c && matched.has(c[1]!)) continue;
+    const n = (alsoCounts ? COUNT_LINE.exec(line) : null) ?? UNNUMBERED_LINE.exec(line);
+    if (n) out.push(n[1]!);
+    else if (alsoBare && !/\s/.test(line)) out.push(line);
   }
-  if (unprefixed && searchedFile !== undefined && out.length === 0) out.push(searchedFile);
-  return unique(out);
+  return { paths: unique(out), unprefixed };
+}
+
+/**
+ * Matching lines prefixed by their file (`path:line:text`, context lines
+ * `path-line-text`, or `path:text` without line numbers). Searching one file
+ * prints no prefix (`38:def main():`): then the file searched is the one
+ * returned, when the call named it.
+ */
+export function matchedPaths(text: string, searchedFile: string | undefined): string[] {
+  const { paths, unprefixed } = prefixedPaths(text, false, false);
+  return unprefixed && searchedFile !== undefined && paths.length === 0 ? [detach(searchedFile)] : paths;
 }
 
 /** What Claude Code's Grep tool returned, by its `output_mode` (default `files_with_matches`). */
@@ -68,17 +97,13 @@ export function grepToolPaths(text: string, input: Record<string, unknown>): str
 }
 
 /**
- * What a shell search printed: `-l` lists, `-c` counts, anything else
- * matching lines. A line that is none of these (a bare path) counts as one.
+ * What a shell search printed: matching lines, counts, or a path a line
+ * (`-l`, `find`). Searching one file prints no file name: then that file
+ * (`searchedFiles`, the command's file operands) is the one returned.
  */
-export function shellSearchPaths(text: string): string[] {
-  const out: string[] = [];
-  for (const line of lines(text)) {
-    const m = /^(.+?)[:-]\d+[:-]/.exec(line) ?? /^(.+):\d+$/.exec(line) ?? /^([^:\s][^:]*\.[A-Za-z0-9]+):/.exec(line);
-    if (m) out.push(m[1]!);
-    else if (!/\s/.test(line)) out.push(line);
-  }
-  return unique(out);
+export function shellSearchPaths(text: string, searchedFiles: readonly string[] = []): string[] {
+  const { paths, unprefixed } = prefixedPaths(text, true, true);
+  return unprefixed && searchedFiles.length === 1 && paths.length === 0 ? [detach(searchedFiles[0]!)] : paths;
 }
 
 /**

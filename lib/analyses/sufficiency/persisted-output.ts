@@ -65,14 +65,15 @@ export function locatePersisted(named: string, transcript: string, session: stri
   if (!PERSISTED_NAME.test(name)) return undefined;
   const dir = dirname(resolve(cwd, transcript));
   const asNamed = isAbsolute(named) && parts.at(-2) === 'tool-results' ? [named] : [];
-  const candidates = [...asNamed, ...(/^[A-Za-z0-9_.-]+$/.test(session) ? [join(dir, session, 'tool-results', name)] : []), join(dir, 'tool-results', name)];
+  const safeSession = /^[A-Za-z0-9_.-]+$/.test(session) && session !== '.' && session !== '..';
+  const candidates = [...asNamed, ...(safeSession ? [join(dir, session, 'tool-results', name)] : []), join(dir, 'tool-results', name)];
   return candidates.find(isFile);
 }
 
 /** What a persisted response returned and names, and its length, as the probe's profile reads them. */
 export interface PersistedResponse {
-  readonly returned: string[];
-  readonly mentioned: string[];
+  readonly returned: readonly string[];
+  readonly mentioned: readonly string[];
   readonly chars: number;
 }
 

@@ -10,7 +10,7 @@ import { parseToolPattern } from '../grade/patterns.js';
 import { compileMarker, returnedFiles } from './returned.js';
 import { mentionedPaths } from './mentions.js';
 import { grepToolPaths, pathPerLine, shellSearchPaths, urlsIn, valuesUnder, webSearchUrls } from './listed-resources.js';
-import { callSearcher, PROFILES } from './profiles.js';
+import { callSearcher, PROFILES, searchedFiles } from './profiles.js';
 import type { ProbeConfig, ProbeSpec } from './profiles.js';
 
 export const DEFAULT_PROBE = 'codegraph_explore';
@@ -42,7 +42,7 @@ export function grepSpec(): ProbeSpec {
     matches: is,
     isFamily: is,
     query: (call) => (call.name === SHELL_TOOL ? textOf(call.input.command) : textOf(call.input.pattern)),
-    returned: (text, call) => (call.name === SHELL_TOOL ? shellSearchPaths(text) : grepToolPaths(text, call.input)),
+    returned: (text, call) => (call.name === SHELL_TOOL ? shellSearchPaths(text, searchedFiles(textOf(call.input.command))) : grepToolPaths(text, call.input)),
     mentioned: (text) => mentionedPaths(text),
   };
 }

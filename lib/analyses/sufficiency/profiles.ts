@@ -9,6 +9,7 @@ import { SHELL_TOOL } from '../../core/tools.js';
 import { parseShell } from '../../shell/parse.js';
 import { commandsRun } from '../../shell/inner-script.js';
 import { unwrapCommand } from '../../shell/wrappers.js';
+import { positionals } from '../../shell/file-access.js';
 import type { Bucket } from './reaction.js';
 
 export const PROFILE_NAMES = ['codegraph', 'grep', 'glob', 'web', 'json'] as const;
@@ -89,7 +90,7 @@ const JSON_PROFILE: ProbeProfile = {
   buckets: [
     ['explore_again', 'asked it again', 'insufficient: did not answer'],
     ['read_returned', 'read a resource it returned', 'allocation: right resource, not enough of it'],
-    ['read_missed', 'read a resource it did not return', 'recall: resource never surfaced'],
+    ['read_missed', 'read a resource not returned', 'recall: resource never surfaced'],
     ['search', 'Grep/Glob', 'recall (weak): still hunting'],
     ['sufficient', 'moved on / answered', 'sufficient'],
   ],
@@ -105,18 +106,40 @@ export const PROFILES: Readonly<Record<ProfileName, ProbeProfile>> = {
   json: JSON_PROFILE,
 };
 
-/** A shell command line's search of files, by the first searcher it runs (not fed by a pipe): `grep`/`rg`/`git grep`, or `find`/`fd`. */
-export function shellSearcher(command: string): 'grep' | 'glob' | undefined {
+const GREPS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
+const FINDS: ReadonlySet<string> = new Set(['find', 'fd', 'fdfind']);
+/** Options of grep, ripgrep, ag and ack that take the next word as their value. */
+const GREP_VALUE_OPTS: ReadonlySet<string> = new Set(['-e', '-f', '-A', '-B', '-C', '-m', '-d', '-D', '-g', '-t', '-T', '-M', '-j', '--regexp', '--file', '--context', '--after-context', '--before-context', '--max-count', '--glob', '--type', '--type-not', '--max-columns', '--threads', '--include', '--exclude']);
+
+/** The first command of a line that searches files (not fed by a pipe: a grep there filters output), and its arguments after the searcher's name. */
+function searchCommand(command: string): { kind: 'grep' | 'glob'; args: readonly string[] } | undefined {
   for (const c of commandsRun(parseShell(command))) {
-    // Fed by a pipe, a grep filters another command's output: it searches no file.
     if (c.after === '|' || c.after === '|&') continue;
     const argv = unwrapCommand(c.argv);
     const name = argv[0];
-    if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg' || name === 'ag' || name === 'ack') return 'grep';
-    if (name === 'git' && argv.slice(1).find((a) => !a.startsWith('-')) === 'grep') return 'grep';
-    if (name === 'find' || name === 'fd' || name === 'fdfind') return 'glob';
+    if (name === undefined) continue;
+    if (GREPS.has(name)) return { kind: 'grep', args: argv.slice(1) };
+    if (name === 'git') {
+      const k = argv.findIndex((a, i) => i > 0 && !a.startsWith('-'));
+      if (k !== -1 && argv[k] === 'grep') return { kind: 'grep', args: argv.slice(k + 1) };
+    }
+    if (FINDS.has(name)) return { kind: 'glob', args: argv.slice(1) };
   }
   return undefined;
+}
+
+/** A shell command line's search of files, by the first searcher it runs: `grep`/`rg`/`git grep`, or `find`/`fd`. */
+export function shellSearcher(command: string): 'grep' | 'glob' | undefined {
+  return searchCommand(command)?.kind;
+}
+
+/** The files a shell grep searches (its operands after the pattern): one file's matches print no file name. */
+export function searchedFiles(command: string): string[] {
+  const s = searchCommand(command);
+  if (s?.kind !== 'grep') return [];
+  const pos = positionals(s.args, GREP_VALUE_OPTS);
+  const patternAsOption = s.args.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp') || a.startsWith('--file='));
+  return patternAsOption ? pos : pos.slice(1);
 }
 
 /** Commands remembered with their search: the lazy parse, every probe and the reaction ask of the same call. */

@@ -3,7 +3,8 @@
 import type { ToolCallRef } from '../../core/events.js';
 import type { FileRef } from '../../shell/file-access.js';
 import { classifyShell } from '../../shell/file-access.js';
-import { baseName, pathsMatch } from '../../core/paths.js';
+import { baseName } from '../../core/paths.js';
+import { RefSet } from './ref-set.js';
 import { READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../../core/tools.js';
 import { directoryLabel, namesDirectory, readPathOf } from './directory-read.js';
 import { textOf } from '../../core/deep-values.js';
@@ -86,23 +87,21 @@ export function classifyReaction(call: ToolCallRef, probe: ProbeView, directory 
   return { bucket: 'sufficient', next: name };
 }
 
-function matchesAny(f: FileRef, list: readonly FileRef[]): boolean {
-  return list.some((r) => pathsMatch(f.path, f.cwd, r.path, r.cwd));
-}
-
 /**
  * A read of one or more files: returned if any was in this response, else if
  * any was returned earlier in the thread, else missed — named when the
  * response mentioned one of them.
  */
 export function classifyRead(files: readonly FileRef[], prefix: string, probe: ProbeView, label = (f: FileRef): string => `${prefix}Read ${baseName(f.path)}`): Reaction {
-  for (const f of files) if (matchesAny(f, probe.returned)) return { bucket: 'read_returned', next: label(f) };
+  // Indexed once: a shell read can name thousands of files, a listing return thousands.
+  const returned = new RefSet(probe.returned);
+  for (const f of files) if (returned.has(f)) return { bucket: 'read_returned', next: label(f) };
   for (const f of files) {
     if (probe.inEarlier(f)) return { bucket: 'read_returned', next: `${label(f)} (returned by an earlier ${probe.noun})` };
   }
-  const mentioned = probe.mentioned();
+  const mentioned = new RefSet(probe.mentioned());
   for (const f of files) {
-    if (matchesAny(f, mentioned)) return { bucket: 'read_missed', next: `${label(f)} (named, not returned)`, named: true };
+    if (mentioned.has(f)) return { bucket: 'read_missed', next: `${label(f)} (named, not returned)`, named: true };
   }
   const last = files[files.length - 1] ?? { path: '', cwd: undefined };
   return { bucket: 'read_missed', next: label(last), named: false };
