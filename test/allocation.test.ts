@@ -3,7 +3,7 @@
 // text block line for line; and what the reference lacks: a message's whole
 // text as the fallback answer, and each thread judged by its own answer.
 import t from 'tap';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
@@ -253,4 +253,23 @@ t.test('every reporter: markdown rows, an ndjson line per session, the JSON merg
   t.same(mergeReports(a, b).allocation, both.allocation, 'a + b = both');
   t.same(mergeReports(mergeReports(a, b), a).allocation, both.allocation, 'a session given twice counts once');
   t.throws(() => mergeReports(a, { ...b, allocation: { ...b.allocation!, probe: 'other' } }), /different probe tools/);
+});
+
+t.test('a persisted explore response is cut into sections from its file, a megabyte at a time', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'alloc-persisted-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  // Three 400,000-character sections: the file is read in two pieces, the second section straddling them.
+  const full = response([['lib/a.js', 'a(function)', 400_000], ['lib/b.js', 'b(function)', 400_000], ['lib/c.js', 'c(function)', 400_000]]);
+  await mkdir(join(dir, 'sess-1', 'tool-results'), { recursive: true });
+  await writeFile(join(dir, 'sess-1', 'tool-results', 't1.txt'), full);
+  const block = '<persisted-output>\nOutput too large (1.2MB). Full output saved to: /elsewhere/tool-results/t1.txt\n\nPreview (first 2KB):\n**`lib/a.js`** — a(function)\n';
+  await writeFile(join(dir, 'run.jsonl'), jsonl([init(), req('m1', [exploreCall('t1')]), res('t1', [{ type: 'text', text: block }]), req('m2', [text('done')]), result('It is `lib/c.js`.')]));
+  const r = await cli(['allocation', '--json', '-q', 'run.jsonl'], { cwd: dir });
+  t.equal(r.code, 0, r.stderr);
+  const [main] = (JSON.parse(r.stdout) as { allocation: { bySession: Array<{ threads: ThreadJson[] }> } }).allocation.bySession[0]!.threads;
+  // By hand: a.js and b.js run to the next header (a 28-character header line, 8 to the fence,
+  // 400,000, 5 and the joining newline: 400,042); c.js, the last, to the guidance quote (400,041).
+  t.same(main!.files.map((f) => [f.path, f.via]), [['lib/a.js', null], ['lib/b.js', null], ['lib/c.js', 'path']]);
+  t.same([main!.envelope, main!.used], [400_042 * 2 + 400_041, 400_041]);
+  t.same(parseSections(full, marker).map((s) => s.chars), [400_042, 400_042, 400_041], 'the same sections as the whole text gives');
 });

@@ -62,7 +62,7 @@ export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: Loa
   return builtInAnalyses({
     sufficiency: chosen.includes('sufficiency') ? { ...(f.cwd !== undefined ? { cwd: f.cwd } : {}), ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}), ...(f.family ?? c.sufficiency?.family ? { family: f.family ?? c.sufficiency?.family } : {}), marker } : false,
     // Allocation reads CodeGraph's explore unless `--probe` names another.
-    ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker } } : {}),
+    ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker, ...(f.cwd !== undefined ? { cwd: f.cwd } : {}) } } : {}),
     grade: chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined,
     usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
     ...(chosen.includes('occupancy') ? { occupancy: c.occupancy?.window === undefined ? {} : { window: c.occupancy.window } } : {}),

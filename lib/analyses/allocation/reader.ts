@@ -9,7 +9,10 @@ import type { AnalysisItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
-import { parseSections } from './sections.js';
+import { parseSections, SectionReader } from './sections.js';
+import type { Section } from './sections.js';
+import type { EventOf } from '../../core/events.js';
+import { locatePersisted, persistedPath, readLinePieces } from '../sufficiency/persisted-output.js';
 import type { Allocation } from './attribution.js';
 import { AllocationTally } from './attribution.js';
 
@@ -36,6 +39,8 @@ export interface AllocationOptions {
   readonly probe: string;
   /** Regex source whose first group is a section's path: sufficiency's marker. */
   readonly marker: string;
+  /** The folder relative input paths are read from: a persisted response is looked for beside its transcript (default: the process's). */
+  readonly cwd?: string;
 }
 
 interface ThreadState {
@@ -61,9 +66,22 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
   #answers: string[] = [];
   #done: ThreadAllocation[] = [];
 
+  readonly #cwd: string;
+
   constructor(o: AllocationOptions) {
     this.#probe = new RegExp(o.probe);
     this.#marker = new RegExp(o.marker, 'gm');
+    this.#cwd = o.cwd ?? process.cwd();
+  }
+
+  /** A response's sections: from its persisted file when the transcript holds only a preview (none when that file is missing). */
+  #sections(ev: EventOf<'tool_result'>): Section[] {
+    const named = persistedPath(ev.text);
+    if (named === undefined) return parseSections(ev.text, this.#marker);
+    const file = locatePersisted(named, ev.file, ev.session, this.#cwd);
+    if (file === undefined) return [];
+    const reader = new SectionReader(this.#marker);
+    return readLinePieces(file, (text) => reader.write(text)) ? reader.end() : [];
   }
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
@@ -81,7 +99,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
         const thread = this.#calls.get(ev.id);
         if (thread === undefined) return;
         this.#calls.delete(ev.id);
-        if (!ev.isError) this.#thread(thread).responses.add({ id: ev.id, sections: parseSections(ev.text, this.#marker) });
+        if (!ev.isError) this.#thread(thread).responses.add({ id: ev.id, sections: this.#sections(ev) });
         return;
       }
       case 'assistant_text': {

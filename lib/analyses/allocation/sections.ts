@@ -54,29 +54,72 @@ export function headerSymbols(header: string): SectionSymbol[] {
 }
 
 /**
- * The sections of one response, in order. `marker` is a global multiline
- * regex whose first group is the path (sufficiency's). Only paths, sizes and
- * symbols are kept (copied out), never the response itself.
+ * Cuts a response into sections as it comes, a piece of whole lines at a
+ * time (a response persisted to a file is read so), keeping only each
+ * section's path, size and symbols. `marker` is a global multiline regex
+ * whose first group is the path (sufficiency's).
  */
-export function parseSections(text: string, marker: RegExp): Section[] {
-  const starts: Array<{ at: number; path: string; headerEnd: number; lineEnd: number }> = [];
-  marker.lastIndex = 0;
-  for (let m = marker.exec(text); m !== null; m = marker.exec(text)) {
-    const headerEnd = m.index + m[0].length;
-    const nl = text.indexOf('\n', headerEnd);
-    starts.push({ at: m.index, path: detach(m[1] ?? m[0]), headerEnd, lineEnd: nl === -1 ? text.length : nl });
-    if (m[0] === '') marker.lastIndex++;
+export class SectionReader {
+  readonly #marker: RegExp;
+  readonly #out: Section[] = [];
+  /** Characters written before the current piece. */
+  #offset = 0;
+  /** The previous piece ended a line: a `> ` at the start of this one follows a newline. */
+  #afterNewline = false;
+  #open: { path: string; start: number; symbols: SectionSymbol[]; quoteAt: number | undefined } | undefined;
+
+  constructor(marker: RegExp) {
+    this.#marker = marker;
   }
-  const out: Section[] = [];
-  for (let i = 0; i < starts.length; i++) {
-    const s = starts[i]!;
-    let end: number;
-    if (i + 1 < starts.length) end = starts[i + 1]!.at;
-    else {
-      const quote = text.indexOf('\n> ', s.at);
-      end = quote === -1 ? text.length : quote;
+
+  /** A piece of the response that ends at a line's end (or is the rest of it). */
+  write(text: string): void {
+    const marker = this.#marker;
+    marker.lastIndex = 0;
+    let searchedQuoteFrom = 0;
+    for (let m = marker.exec(text); m !== null; m = marker.exec(text)) {
+      this.#quote(text, searchedQuoteFrom, m.index);
+      const at = this.#offset + m.index;
+      this.#close(at);
+      const headerEnd = m.index + m[0].length;
+      const nl = text.indexOf('\n', headerEnd);
+      this.#open = { path: detach(m[1] ?? m[0]), start: at, symbols: headerSymbols(text.slice(headerEnd, nl === -1 ? text.length : nl)), quoteAt: undefined };
+      searchedQuoteFrom = m.index;
+      if (m[0] === '') marker.lastIndex++;
     }
-    out.push({ path: s.path, chars: end - s.at, symbols: headerSymbols(text.slice(s.headerEnd, s.lineEnd)) });
+    this.#quote(text, searchedQuoteFrom, text.length);
+    this.#offset += text.length;
+    this.#afterNewline = text.endsWith('\n');
   }
-  return out;
+
+  /** The first `\n> ` (the guidance quote) after the open section's start, looked for in text[from, to). */
+  #quote(text: string, from: number, to: number): void {
+    const open = this.#open;
+    if (!open || open.quoteAt !== undefined) return;
+    if (from === 0 && this.#afterNewline && text.startsWith('> ') && this.#offset - 1 >= open.start) {
+      open.quoteAt = this.#offset - 1;
+      return;
+    }
+    const q = text.indexOf('\n> ', Math.max(from, open.start - this.#offset));
+    if (q !== -1 && q < to) open.quoteAt = this.#offset + q;
+  }
+
+  #close(at: number): void {
+    if (this.#open) this.#out.push({ path: this.#open.path, chars: at - this.#open.start, symbols: this.#open.symbols });
+    this.#open = undefined;
+  }
+
+  /** The sections: the last runs to the guidance quote after it, or to the end. */
+  end(): Section[] {
+    const open = this.#open;
+    if (open) this.#close(open.quoteAt ?? this.#offset);
+    return this.#out;
+  }
+}
+
+/** The sections of one response, in order (see SectionReader). */
+export function parseSections(text: string, marker: RegExp): Section[] {
+  const reader = new SectionReader(marker);
+  reader.write(text);
+  return reader.end();
 }

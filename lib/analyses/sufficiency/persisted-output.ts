@@ -78,30 +78,20 @@ export interface PersistedResponse {
 }
 
 /**
- * Reads the file a chunk of whole lines at a time: every profile reads a
- * response line by line (a section header, a listed path, a line of links),
- * so the chunks give what the whole text gives. A line longer than a chunk
- * is read whole with the next ones, up to 16 MiB. Undefined when the file
- * cannot be read.
+ * Hands the file to `onPiece` a piece of whole lines at a time (about a
+ * megabyte; a line longer than a piece is handed on with the next ones, up
+ * to 16 MiB, then cut). False when the file cannot be read.
  */
-export function readPersisted(file: string, spec: ProbeSpec, call: ToolCallRef): PersistedResponse | undefined {
+export function readLinePieces(file: string, onPiece: (text: string) => void): boolean {
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch {
-    return undefined;
+    return false;
   }
-  const returned: string[] = [];
-  const mentioned = new Set<string>();
   const decoder = new StringDecoder('utf8');
   const buf = Buffer.allocUnsafe(CHUNK);
-  let chars = 0;
   let carry = '';
-  const take = (text: string): void => {
-    chars += text.length;
-    for (const r of spec.returned(text, call)) returned.push(r);
-    for (const m of spec.mentioned(text)) mentioned.add(m);
-  };
   try {
     for (;;) {
       const n = readSync(fd, buf, 0, CHUNK, null);
@@ -111,21 +101,40 @@ export function readPersisted(file: string, spec: ProbeSpec, call: ToolCallRef):
       if (cut === -1) {
         carry = text;
         if (carry.length > MAX_CARRY) {
-          take(carry);
+          onPiece(carry);
           carry = '';
         }
         continue;
       }
-      take(text.slice(0, cut + 1));
+      onPiece(text.slice(0, cut + 1));
       carry = text.slice(cut + 1);
     }
     const rest = carry + decoder.end();
-    if (rest !== '') take(rest);
+    if (rest !== '') onPiece(rest);
+    return true;
   } catch {
-    return undefined;
+    return false;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A persisted response as the probe's profile reads it: every profile reads
+ * a response line by line (a section header, a listed path, a line of
+ * links), so the pieces give what the whole text gives. Undefined when the
+ * file cannot be read.
+ */
+export function readPersisted(file: string, spec: ProbeSpec, call: ToolCallRef): PersistedResponse | undefined {
+  const returned: string[] = [];
+  const mentioned = new Set<string>();
+  let chars = 0;
+  const ok = readLinePieces(file, (text) => {
+    chars += text.length;
+    for (const r of spec.returned(text, call)) returned.push(r);
+    for (const m of spec.mentioned(text)) mentioned.add(m);
+  });
+  if (!ok) return undefined;
   // A listing names a file once; CodeGraph's sections count each time (the reference's `[N files]`).
   const all = spec.profile.name === 'codegraph' ? returned : [...new Set(returned)];
   return { returned: all, mentioned: [...mentioned], chars };
