@@ -8,14 +8,21 @@ import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 import { jsonPrintable } from '../lib/core/escape.js';
 
-/** Values this deep (the report 0, a section 1, a list in it 2) are written whole. */
+/** Values this deep (the report 0, a section 1, a list in it 2) are written whole… */
 const WHOLE_AT = 3;
+/** …unless they hold a list this long: a section may be a list of sections (sufficiency's probes), each with its calls. */
+const LONG_LIST = 64;
 /** Pieces are gathered to about this many characters before they are handed on. */
 const PIECE_CHARS = 64 * 1024;
 
+const isLongList = (v: unknown): boolean => Array.isArray(v) && v.length > LONG_LIST;
+
 function isLeaf(v: unknown, depth: number): boolean {
-  if (depth >= WHOLE_AT || v === null || typeof v !== 'object') return true;
-  return Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0;
+  if (v === null || typeof v !== 'object') return true;
+  if (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0) return true;
+  if (depth < WHOLE_AT) return false;
+  // A long list, or an object holding one, is written an element at a time at any depth.
+  return !(isLongList(v) || (!Array.isArray(v) && Object.values(v).some(isLongList)));
 }
 
 /** `JSON.stringify(v, null, 2)` at `indent`, in pieces: containers opened, leaves whole. */

@@ -11,6 +11,7 @@ import type { SufficiencySection } from '../lib/analyses/sufficiency/report-sect
 import { emptyCounts } from '../lib/analyses/sufficiency/summary.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 import { probeOf } from './helpers/sufficiency.js';
+import type { Report } from '../lib/report/index.js';
 
 const call = (query: string, next: string, bucket: SufficiencyCall['bucket'], files = 2, thread = 'main'): SufficiencyCall => ({ id: query, thread, session: 's', query, returned: Array.from({ length: files }, (_, i) => `a${i}.js`), chars: 1, bucket, next });
 
@@ -100,6 +101,13 @@ t.test('the JSON written call by call is byte for byte JSON.stringify of the rep
   t.equal([...jsonChunks(report)].join(''), `${JSON.stringify(report, null, 2)}\n`, 'gathered into larger pieces, the same bytes');
   const empty = (await analyze('{}')).report;
   t.equal([...jsonChunks(empty, 1)].join(''), `${JSON.stringify(empty, null, 2)}\n`, 'empty lists and objects');
+  // A list of sections, each with a long list of calls: the calls are still written one at a time,
+  // never as one string of the whole section (a 1 GB transcript's section is tens of megabytes).
+  const call = { id: 'c', returned: ['a.js', 'b.js'], bucket: 'sufficient' };
+  const nested = { ...report, sufficiency: { tools: ['x', 'y'], probes: [{ probe: 'x', calls: Array.from({ length: 1000 }, (_, i) => ({ ...call, id: `c${i}` })) }] } } as unknown as Report;
+  const parts = [...jsonChunks(nested, 1)];
+  t.equal(parts.join(''), `${JSON.stringify(nested, null, 2)}\n`, 'the same bytes');
+  t.notOk(parts.some((x) => x.includes('"c0"') && x.includes('"c1"')), 'no piece holds two calls, let alone the list');
 });
 
 t.test('a sink given no analyses renders the built-in defaults (sufficiency and usage)', async (t) => {
