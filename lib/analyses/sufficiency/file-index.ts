@@ -56,8 +56,8 @@ function push(map: Map<string, Entry[]>, key: string, e: Entry): void {
 }
 
 export class FileIndex {
-  /** One entry per file as written (cwd and path). */
-  #entries = new Map<string, Entry>();
+  /** One entry per file as written: by cwd, then path. */
+  #entries = new Map<string, Map<string, Entry>>();
   /** Every answer by resolved path. */
   #byResolved = new Map<string, Staircase>();
   /** Every entry by suffix key, for a file that does not resolve. */
@@ -87,13 +87,16 @@ export class FileIndex {
       s.add(pos, tick);
       return;
     }
-    const key = `${ref.cwd ?? ''}\0${ref.path}`;
-    let e = this.#entries.get(key);
+    // Per working directory, then per path: no key string built per file.
+    const cwd = ref.cwd ?? '';
+    let inCwd = this.#entries.get(cwd);
+    if (!inCwd) this.#entries.set(cwd, (inCwd = new Map()));
+    let e = inCwd.get(ref.path);
     if (!e) {
       // Resolved once per file as written: a listing names the same files again and again.
       const resolved = resolvePath(ref.path, ref.cwd);
       e = { path: ref.path, answers: new Staircase(), byResolved: undefined };
-      this.#entries.set(key, e);
+      inCwd.set(ref.path, e);
       if (resolved === undefined) push(this.#unresolvedByKey, suffixKey(ref.path), e);
       else {
         let s = this.#byResolved.get(resolved);

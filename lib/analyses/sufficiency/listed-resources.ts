@@ -11,15 +11,29 @@ function unique(list: Iterable<string>): string[] {
   return [...new Set(list)].map(detach);
 }
 
-function* lines(text: string): Generator<string> {
+/** Each non-blank line that is a result, trimmed: one pass, no line copied twice. */
+function eachLine(text: string, f: (line: string) => void): void {
   let from = 0;
-  while (from <= text.length) {
+  const n = text.length;
+  while (from < n) {
     let nl = text.indexOf('\n', from);
-    if (nl === -1) nl = text.length;
-    const line = text.slice(from, nl).replace(/\r$/, '').trim();
-    if (line !== '' && !NOT_RESULT.test(line)) yield line;
+    if (nl === -1) nl = n;
+    let a = from;
+    let b = nl;
+    while (a < b && text.charCodeAt(a) <= 32) a++;
+    while (b > a && text.charCodeAt(b - 1) <= 32) b--;
+    if (b > a) {
+      const line = text.slice(a, b);
+      if (!NOT_RESULT.test(line)) f(line);
+    }
     from = nl + 1;
   }
+}
+
+function lines(text: string): string[] {
+  const out: string[] = [];
+  eachLine(text, (l) => out.push(l));
+  return out;
 }
 
 /** One path per line (Glob, `find`, `fd`, `grep -l`, Grep's `files_with_matches`). */
@@ -48,31 +62,55 @@ const UNNUMBERED_LINE = /^([^:\s][^:]*\.[A-Za-z0-9]+):/;
 /** Searching one file prints no file: `38:def main():`, or just a count. */
 const ONE_FILE_LINE = /^\d+(?:[:-]|$)/;
 
-/** The files of matching lines, once each; a context line names a file a matching line named already. */
+/**
+ * The files of matching lines, once each, in one pass. A context line
+ * (`path-N-text`) names a file a matching line names too: it is set aside,
+ * and read as another kind of line only if no matching line named its file.
+ */
 function prefixedPaths(text: string, alsoCounts: boolean, alsoBare: boolean): { paths: string[]; unprefixed: boolean } {
-  const matched = new Set<string>();
-  for (const line of lines(text)) {
-    const m = MATCH_LINE.exec(line);
-    if (m && !ONE_FILE_LINE.test(line)) matched.add(m[1]!);
-  }
   const out: string[] = [];
+  const matched = new Set<string>();
+  const asides: Array<{ line: string; file: string; at: number }> = [];
   let unprefixed = false;
-  for (const line of lines(text)) {
-    if (line === '--') continue;
+  const other = (line: string): string | undefined => {
+    const n = (alsoCounts ? COUNT_LINE.exec(line) : null) ?? UNNUMBERED_LINE.exec(line);
+    if (n) return n[1]!;
+    return alsoBare && !/\s/.test(line) ? line : undefined;
+  };
+  eachLine(text, (line) => {
+    if (line === '--') return;
     if (ONE_FILE_LINE.test(line)) {
       unprefixed = true;
-      continue;
+      return;
     }
     const m = MATCH_LINE.exec(line);
     if (m) {
       out.push(m[1]!);
-      continue;
+      matched.add(m[1]!);
+      return;
     }
     const c = CONTEXT_LINE.exec(line);
-    if (c && matched.has(c[1]!)) continue;
-    const n = (alsoCounts ? COUNT_LINE.exec(line) : null) ?? UNNUMBERED_LINE.exec(line);
-    if (n) out.push(n[1]!);
-    else if (alsoBare && !/\s/.test(line)) out.push(line);
+    if (c) {
+      asides.push({ line, file: c[1]!, at: out.length });
+      return;
+    }
+    const o = other(line);
+    if (o !== undefined) out.push(o);
+  });
+  if (asides.length) {
+    // In the order met: an aside read as another line goes where it was.
+    const merged: string[] = [];
+    let k = 0;
+    for (let i = 0; i <= out.length; i++) {
+      for (; k < asides.length && asides[k]!.at === i; k++) {
+        const a = asides[k]!;
+        if (matched.has(a.file)) continue;
+        const o = other(a.line);
+        if (o !== undefined) merged.push(o);
+      }
+      if (i < out.length) merged.push(out[i]!);
+    }
+    return { paths: unique(merged), unprefixed };
   }
   return { paths: unique(out), unprefixed };
 }
