@@ -290,3 +290,23 @@ t.test('a persisted file named by many calls is read once; a shell read of many 
   t.equal(glob.calls.length, 50);
   t.ok(glob.calls.every((c) => c.returned.length === n && c.bucket === 'read_missed'), 'every call judged on the whole file: none of the 2,000 read files was listed');
 });
+
+t.test('find and grep -l through Bash, end to end', async (t) => {
+  const bash = (id: string, command: string): Json => toolUse(id, 'Bash', { command });
+  const s = await probes([
+    init(),
+    // find lists two files; the next call reads one of them: read_returned, under Glob.
+    req('m1', [bash('f1', 'find lib -name "*.js"')]),
+    res('f1', 'lib/router/index.js\nlib/view.js'),
+    req('m2', [read('r1', '/t/lib/view.js')]),
+    res('r1', 'x'),
+    // grep -l lists one file; the next call cats another: read_missed, under Grep.
+    req('m3', [bash('g1', 'grep -rl etag lib')]),
+    res('g1', 'lib/utils.js'),
+    req('m4', [bash('c1', 'cat lib/response.js')]),
+    res('c1', 'x'),
+    done(),
+  ]);
+  t.same(s.probes.find((p) => p.probe === 'Glob')!.calls.map((c) => [c.query, c.returned, c.bucket, c.next]), [['find lib -name "*.js"', ['lib/router/index.js', 'lib/view.js'], 'read_returned', 'Read view.js']]);
+  t.same(s.probes.find((p) => p.probe === 'Grep')!.calls.map((c) => [c.query, c.returned, c.bucket, c.next]), [['grep -rl etag lib', ['lib/utils.js'], 'read_missed', 'Bash Read response.js']]);
+});
