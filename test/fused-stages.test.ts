@@ -29,13 +29,20 @@ async function run(source: Readable, transforms: NodeJS.ReadWriteStream[]): Prom
   return items;
 }
 
-/** What a skipped result loses: its text. Everything else must match. */
+/** What a skipped result loses: its text (or the text's decoding: a listing's is kept as bytes). Everything else must match. */
 function withoutResultText(items: StreamItem[], chars = true): unknown[] {
   return items.map((x) => {
     if (!('kind' in x) || x.kind !== 'tool_result' || 'analysis' in x) return x;
-    const { chars: _chars, ...rest } = x;
-    return chars ? { ...x, text: '(any)' } : { ...rest, text: '(any)' };
+    const { chars: _chars, bytes: _bytes, ...rest } = x;
+    return chars ? { ...rest, chars: x.chars, text: '(any)' } : { ...rest, text: '(any)' };
   });
+}
+
+/** A result kept as bytes is its text's UTF-8 bytes, its length exact: decoded, it is the text the full parse gives. */
+type ResultEvent = Extract<StreamItem, { kind: 'tool_result'; text: string }>;
+const results = (items: StreamItem[]): ResultEvent[] => items.filter((x): x is ResultEvent => x.kind === 'tool_result' && !('analysis' in x));
+function decoded(items: StreamItem[]): ResultEvent[] {
+  return results(items).map((x) => (x.bytes === true ? { ...x, text: Buffer.from(x.text, 'latin1').toString('utf8') } : x));
 }
 
 const everyAnalysis = (): Configured[] => builtInAnalyses({ grade: options() });
@@ -70,6 +77,10 @@ t.test('every fixture: fused over batches decides what the separate stages decid
     t.same(withoutResultText(lazy, false), withoutResultText(chain, false), `${s.key}: with the lazy parse: the same but for skipped result text (and its length)`);
     const lengths = await run(readSessions([s], { batches: true, lazyLines: true }), [fusedStages({ analyses: lengthsRead(), lazyResults: true })]);
     t.same(withoutResultText(lengths), withoutResultText(chain), `${s.key}: with the lazy parse keeping lengths: every result's length the same`);
+    // Only what nobody reads is skipped: decoded, a result kept as bytes is the full parse's text.
+    const full = new Map(results(chain).map((x) => [x.id, x.text]));
+    const read = decoded(lazy).filter((x) => x.text !== '');
+    t.ok(read.every((x) => full.get(x.id) === x.text), `${s.key}: every result text read is the full parse's`);
   }
 });
 
@@ -196,4 +207,23 @@ t.test('lazy parse keeping lengths: an escape of U+0080–U+00FF sends the line 
   const result = events.find((e) => 'kind' in e && e.kind === 'tool_result') as { chars: number };
   t.equal(result.chars, 3000);
   t.equal(lazyOver(line, false).lazy.skipped, 1, 'lengths not kept: the lazy parse as before');
+});
+
+t.test("a listing's result is read as bytes: its paths decoded, its length exact; an escape past ASCII is read in full", async (t) => {
+  const grep = (id: string): unknown => toolUse(id, 'Grep', { pattern: 'x' });
+  // The second result writes é as an escape: latin1 would read it as one byte, so that line is parsed in full.
+  // Lines are kept as bytes for a lazy parse from 2 KB on: a listing long enough.
+  const listing = `Found 201 files\n/t/lib/café.js\n${Array.from({ length: 200 }, (_, i) => `/t/lib/generated/file${i}.js`).join('\n')}`;
+  const lines = [init(), req('m1', [grep('g1') as never]), res('g1', listing), req('m2', [grep('g2') as never]), res('g2', `${listing}\nESCAPED`), req('m3', [toolUse('r1', 'Read', { file_path: '/t/lib/café.js' })]), res('r1', 'x'), done()];
+  const text = jsonl(lines).replace('\\nESCAPED', '\\ncaf\\u00e9');
+  const items = await run(readSessions([{ key: '-', files: ['-'] }], { batches: true, lazyLines: true, stdin: Readable.from([Buffer.from(text)]) }), [fusedStages({ analyses: everyAnalysis(), lazyResults: true })]);
+  const byId = new Map(items.filter((x): x is Extract<StreamItem, { kind: 'tool_result' }> => x.kind === 'tool_result').map((x) => [x.id, x]));
+  const g1 = byId.get('g1')!;
+  t.equal(g1.bytes, true, 'read as bytes');
+  t.equal(Buffer.from(g1.text, 'latin1').toString('utf8'), listing);
+  t.equal(g1.chars, listing.length, 'its length in UTF-16 units, exact');
+  t.notOk('bytes' in byId.get('g2')!, 'an escaped é: parsed in full');
+  const finding = items.find((x) => 'analysis' in x && x.analysis === 'sufficiency' && x.kind === 'finding' && (x.data as { call: { id: string } }).call.id === 'g1') as { data: { call: { returned: string[]; bucket: string } } } | undefined;
+  t.same([finding?.data.call.returned.slice(0, 2), finding?.data.call.bucket], [['/t/lib/café.js', '/t/lib/generated/file0.js'], 'explore_again'], 'the paths found in it decoded');
+  t.equal(byId.get('g2')!.text.split('\n').at(-1), 'café', 'the escaped é as the full parse reads it');
 });

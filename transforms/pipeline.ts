@@ -9,7 +9,7 @@ import { Normalizer } from '../lib/dialects/session-normalizer.js';
 import type { NormalizeOptions } from '../lib/dialects/session-normalizer.js';
 import { Demuxer } from '../lib/core/demux.js';
 import { DelegationResolver } from '../lib/core/delegation.js';
-import type { Configured } from '../lib/analyses/types.js';
+import type { Configured, ResultRead } from '../lib/analyses/types.js';
 import { builtInAnalyses } from '../lib/analyses/index.js';
 import { LazyResults } from '../lib/dialects/claude/lazy-results.js';
 
@@ -56,12 +56,21 @@ export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<
 }
 
 /** Does any analysis read this tool's result text? Undefined when one does not say (then all are read). */
-function resultTextReaders(analyses: readonly Configured[]): ((tool: string, input?: Readonly<Record<string, unknown>>) => boolean) | undefined {
-  const each: ((tool: string, input?: Readonly<Record<string, unknown>>) => boolean)[] = [];
+function resultTextReaders(analyses: readonly Configured[]): ((tool: string, input?: Readonly<Record<string, unknown>>) => ResultRead) | undefined {
+  const each: ((tool: string, input?: Readonly<Record<string, unknown>>) => ResultRead)[] = [];
   for (const c of analyses) {
     const r = c.analysis.resultText?.(c.options);
     if (!r) return undefined;
     each.push(r);
   }
-  return (tool, input) => each.some((r) => r(tool, input));
+  // Exactly if any analysis reads it exactly; as bytes if one reads it so; else not at all.
+  return (tool, input) => {
+    let read: ResultRead = false;
+    for (const r of each) {
+      const x = r(tool, input);
+      if (x === true) return true;
+      if (x === 'bytes') read = 'bytes';
+    }
+    return read;
+  };
 }

@@ -11,6 +11,8 @@ import type { Paint } from '../core/style.js';
 import type { Evaluation } from '../core/evaluation.js';
 
 export type { Evaluation } from '../core/evaluation.js';
+export type { ResultRead } from '../core/result-read.js';
+import type { ResultRead } from '../core/result-read.js';
 
 /** What the report builder knows about the session an item belongs to, when the analysis commits it. */
 export interface SessionVerdict {
@@ -93,7 +95,7 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
    * cost of reading a transcript. Unsaid: every result's text is read.
    * An error result's text is always read.
    */
-  resultText?(options: O): (tool: string, input?: Readonly<Record<string, unknown>>) => boolean;
+  resultText?(options: O): (tool: string, input?: Readonly<Record<string, unknown>>) => ResultRead;
   /**
    * Its logic reads every result's length (`tool_result.chars`), also of
    * results whose text nobody reads: the lazy parse then keeps each dropped

@@ -92,6 +92,13 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     text: z.string(),
     /** The result's length in characters as the model read it, kept also when `text` was not (a lazy parse) if an analysis reads lengths (`Analysis.resultChars`); absent only when none does. */
     chars: z.number().int().nonnegative().optional(),
+    /**
+     * `text` is the result's UTF-8 bytes, one character each (latin1): the
+     * lazy parse's cheaper read for analyses that only look for ASCII
+     * patterns in it (`Analysis.resultText` says 'bytes'). `chars` is still
+     * exact. A string found in it is `Buffer.from(s, 'latin1').toString('utf8')`.
+     */
+    bytes: z.boolean().optional(),
     meta: z.object({
       writeType: z.enum(['create', 'update']).optional(),
       agentId: z.string().optional(),

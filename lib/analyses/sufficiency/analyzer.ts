@@ -20,6 +20,7 @@ import type { ProbeView, Reaction } from './reaction.js';
 import { classifyReaction, resourceFile } from './reaction.js';
 import { DEFAULT_MARKER } from './returned.js';
 import { locatePersisted, persistedPath, readPersisted } from './persisted-output.js';
+import { fromBytes } from './listed-resources.js';
 import type { PersistedResponse } from './persisted-output.js';
 
 /** Persisted responses remembered per session (each holds what its file returned). */
@@ -67,6 +68,8 @@ interface Probe {
   readonly seq: number;
   result: 'waiting' | 'answered' | 'errored';
   text: string | undefined;
+  /** `text` is bytes (`tool_result.bytes`): what is found in it is decoded. */
+  bytes: boolean;
   /** A persisted response's named resources, read with it (its text is not kept). */
   mentioned: readonly string[] | undefined;
   returned: readonly string[];
@@ -291,6 +294,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
         seq: ev.seq,
         result: 'waiting',
         text: undefined,
+        bytes: false,
         mentioned: undefined,
         returned: [],
         chars: 0,
@@ -323,16 +327,21 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     if (ev.isError) p.result = 'errored';
     else {
       p.result = 'answered';
-      const named = persistedPath(ev.text);
+      // A response read as bytes (a listing's): what is kept of it is decoded.
+      const decode = ev.bytes === true ? fromBytes : undefined;
+      const found = persistedPath(ev.text);
+      const named = found === undefined || decode === undefined ? found : decode(found);
       if (named === undefined) {
         p.text = ev.text;
-        p.chars = ev.text.length;
-        p.returned = p.spec.returned(ev.text, p.call);
+        p.bytes = decode !== undefined;
+        p.chars = ev.chars ?? ev.text.length;
+        const returned = p.spec.returned(ev.text, p.call);
+        p.returned = decode === undefined ? returned : returned.map(decode);
       } else {
         // Judged on the whole response, never on the preview.
         const file = locatePersisted(named, ev.file, ev.session, this.#cwd);
         const read = file === undefined ? undefined : this.#readPersisted(file, p);
-        p.chars = read?.chars ?? ev.text.length;
+        p.chars = read?.chars ?? ev.chars ?? ev.text.length;
         if (!read) return this.#decide(p, null, 'persisted_output_missing', decided);
         p.returned = read.returned;
         p.mentioned = read.mentioned;
@@ -406,7 +415,7 @@ export class SufficiencyAnalyzer implements StageLogic<StreamItem, StreamItem> {
     return {
       returned: p.returned.map((r) => resourceFile(r, cwd)),
       inEarlier: (f) => t !== undefined && tick !== undefined && returnedOf(t, spec).has(f, p.seq, tick),
-      mentioned: () => (p.mentioned ?? spec.mentioned(text)).map((r) => resourceFile(r, cwd)),
+      mentioned: () => (p.mentioned ?? (p.bytes ? spec.mentioned(text).map(fromBytes) : spec.mentioned(text))).map((r) => resourceFile(r, cwd)),
       isFamily: (call) => spec.isFamily(call),
       readsPaths: spec.profile.readsPaths,
       readsUrls: spec.profile.readsUrls,

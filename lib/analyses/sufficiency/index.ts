@@ -20,9 +20,13 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
   config: sufficiencyConfig,
   logic: (o) => new SufficiencyAnalyzer(o),
   // A probe's response is the subject; a Read's error says whether it met a directory (error text is always read).
+  // A listing profile finds paths by ASCII patterns alone: its responses may be read as bytes.
   resultText: (o) => {
     const { specs } = probeSpecs(o);
-    return (name, input) => specs.some((s) => s.matches({ id: '', name, input: input ?? {}, thread: '' }));
+    return (name, input) => {
+      const spec = specs.find((s) => s.matches({ id: '', name, input: input ?? {}, thread: '' }));
+      return spec === undefined ? false : spec.profile.bytes ? 'bytes' : true;
+    };
   },
   section: sufficiencySectionSchema,
   collector: (o, c) => {

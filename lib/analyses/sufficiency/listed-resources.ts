@@ -196,6 +196,13 @@ export function urlKey(url: string): string | undefined {
   return `${u.host.toLowerCase()}${path}${u.search}`;
 }
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** A string found in a text read as bytes (`tool_result.bytes`), decoded. */
+export function fromBytes(s: string): string {
+  return NOT_ASCII.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s;
+}
+
 /** A URL as a resource: its key (urlKey) marked so no file path can equal it. */
 export const URL_REF = '\u0000url:';
 const HTTP = /^https?:\/\//i;

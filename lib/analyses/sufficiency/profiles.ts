@@ -30,6 +30,8 @@ export interface ProbeProfile {
   /** What answers it: reads of files (Read, shell reads), fetches of URLs (WebFetch). */
   readonly readsPaths: boolean;
   readonly readsUrls: boolean;
+  /** It finds what a response returned by ASCII patterns alone (a listing's lines): the response may be read as bytes. */
+  readonly bytes: boolean;
 }
 
 const CODEGRAPH: ProbeProfile = {
@@ -46,6 +48,7 @@ const CODEGRAPH: ProbeProfile = {
   ],
   readsPaths: true,
   readsUrls: false,
+  bytes: false,
 };
 
 function listing(name: 'grep' | 'glob', tool: string): ProbeProfile {
@@ -63,6 +66,7 @@ function listing(name: 'grep' | 'glob', tool: string): ProbeProfile {
     ],
     readsPaths: true,
     readsUrls: false,
+    bytes: true,
   };
 }
 
@@ -80,6 +84,7 @@ const WEB: ProbeProfile = {
   ],
   readsPaths: false,
   readsUrls: true,
+  bytes: true,
 };
 
 const JSON_PROFILE: ProbeProfile = {
@@ -96,6 +101,7 @@ const JSON_PROFILE: ProbeProfile = {
   ],
   readsPaths: true,
   readsUrls: true,
+  bytes: false,
 };
 
 export const PROFILES: Readonly<Record<ProfileName, ProbeProfile>> = {

@@ -27,7 +27,8 @@ import { isObject } from '../../core/records.js';
 import { parseLine } from '../../core/parse-line.js';
 import { RecentSet } from '../../core/fifo.js';
 import { pruneDeep } from '../../core/deep-values.js';
-import { flattenedLength, SKIPPED_CHARS } from './result-content.js';
+import { BYTE_TEXT, flattenedLength, SKIPPED_CHARS } from './result-content.js';
+import type { ResultRead } from '../../core/result-read.js';
 import type { StreamItem } from '../../core/items.js';
 
 /** Calls remembered as skippable: a result that comes later than this many calls is parsed in full. */
@@ -36,14 +37,31 @@ const ID_KEY = Buffer.from('"tool_use_id":"');
 const QUOTE = 0x22;
 const BACKSLASH = '\\';
 const NOT_ASCII = /[^\x00-\x7f]/;
+/** A `\uXXXX` escape of a character past ASCII (or a literal backslash before a `u`: read in full too). */
+const ESCAPED_NON_ASCII = /\\u(?:00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])/;
 const LATIN1_ESCAPE = /\\u00[89a-fA-F][0-9a-fA-F]/;
 /** The dialect parts whose tool calls this knows the results of. */
 const CLAUDE_SOURCES: ReadonlySet<string> = new Set(['stream-json', 'session']);
 
 type Obj = Record<string, unknown>;
 
+/**
+ * The line's first tool_use_id: a cheap test that turns away a probe's
+ * result before any parse (a key's quotes are never escaped, so none is
+ * inside a string). Every block is checked once parsed.
+ */
+function firstId(b: Buffer): string | undefined {
+  const at = b.indexOf(ID_KEY);
+  if (at === -1) return undefined;
+  const start = at + ID_KEY.length;
+  const end = b.indexOf(QUOTE, start);
+  if (end === -1) return undefined;
+  const id = b.toString('latin1', start, end);
+  return id.endsWith(BACKSLASH) ? undefined : id;
+}
+
 export class LazyResults {
-  readonly #reads: (tool: string, input?: Readonly<Record<string, unknown>>) => boolean;
+  readonly #reads: (tool: string, input?: Readonly<Record<string, unknown>>) => ResultRead;
   readonly #skippable = new RecentSet(REMEMBERED_CALLS);
   /** Ids of calls whose result text is read: an id used twice (hostile, or a bug) is never skipped. */
   readonly #read = new RecentSet(REMEMBERED_CALLS);
@@ -52,7 +70,10 @@ export class LazyResults {
   readonly #keepChars: boolean;
 
   /** `reads(tool, input)`: does some analysis read the text of this call's result? `keepChars`: does one read every result's length? */
-  constructor(reads: (tool: string, input?: Readonly<Record<string, unknown>>) => boolean, keepChars = false) {
+  /** Ids of calls whose result text is read as bytes. */
+  readonly #bytes = new RecentSet(REMEMBERED_CALLS);
+
+  constructor(reads: (tool: string, input?: Readonly<Record<string, unknown>>) => ResultRead, keepChars = false) {
     this.#reads = reads;
     this.#keepChars = keepChars;
   }
@@ -73,10 +94,17 @@ export class LazyResults {
   readonly tap: StageLogic<StreamItem, StreamItem> = {
     step: (item: StreamItem, push: Push<StreamItem>) => {
       if (item.kind === 'tool_call' && CLAUDE_SOURCES.has(item.source)) {
-        if (this.#reads(item.name, item.input)) {
+        const read = this.#reads(item.name, item.input);
+        if (read === true) {
           this.#read.add(item.id);
           this.#skippable.delete(item.id);
-        } else if (!this.#read.has(item.id)) this.#skippable.add(item.id);
+          this.#bytes.delete(item.id);
+        } else if (this.#read.has(item.id)) {
+          // An id used twice: read exactly, as its first use asked.
+        } else if (read === 'bytes') {
+          this.#bytes.add(item.id);
+          this.#skippable.delete(item.id);
+        } else if (!this.#bytes.has(item.id)) this.#skippable.add(item.id);
       }
       push(item);
     },
@@ -84,30 +112,57 @@ export class LazyResults {
 
   parse(rec: LineRecord): PreRecord {
     const b = rec.bytes;
-    if (b !== undefined && this.#firstIdSkippable(b)) {
-      const value = this.#withoutText(b);
+    const first = b === undefined ? undefined : firstId(b);
+    if (first !== undefined && this.#skippable.has(first)) {
+      const value = this.#withoutText(b!);
       if (value !== undefined) {
         this.#skipped++;
         return { type: 'record', file: rec.file, line: rec.line, value };
       }
     }
+    if (first !== undefined && this.#bytes.has(first)) {
+      const value = this.#asBytes(b!);
+      if (value !== undefined) return { type: 'record', file: rec.file, line: rec.line, value };
+    }
     return parseLine(rec);
   }
 
   /**
-   * The line's first tool_use_id names a skippable call: a cheap test that
-   * turns away a probe's result before any parse (a key's quotes are never
-   * escaped, so none is inside a string). Every block is checked once parsed.
+   * A result line whose text is read as bytes: parsed as latin1, a third of
+   * a UTF-8 parse's cost on text that is not ASCII, its text kept as bytes
+   * (`BYTE_TEXT`) with its exact length. Only when nothing else in the line
+   * needs decoding: an escape that decodes past ASCII (`\u00e9`) would read
+   * as a byte, so such a line is parsed in full, as is one whose other
+   * strings are not ASCII.
    */
-  #firstIdSkippable(b: Buffer): boolean {
-    const at = b.indexOf(ID_KEY);
-    if (at === -1) return false;
-    const start = at + ID_KEY.length;
-    const end = b.indexOf(QUOTE, start);
-    if (end === -1) return false;
-    const id = b.toString('latin1', start, end);
-    return !id.endsWith(BACKSLASH) && this.#skippable.has(id);
+  #asBytes(b: Buffer): Obj | undefined {
+    const raw = b.toString('latin1');
+    if (ESCAPED_NON_ASCII.test(raw)) return undefined;
+    let v: unknown;
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+    if (!isObject(v) || v.type !== 'user' || !isObject(v.message)) return undefined;
+    const content = v.message.content;
+    if (!Array.isArray(content) || content.length === 0) return undefined;
+    for (const block of content) {
+      if (!isObject(block) || block.type !== 'tool_result' || block.is_error === true || typeof block.tool_use_id !== 'string' || !this.#bytes.has(block.tool_use_id)) return undefined;
+    }
+    if (pruneDeep(v)) return undefined;
+    const texts = (content as Obj[]).map((block) => block.content);
+    for (const block of content as Obj[]) block.content = '';
+    for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
+    const ascii = allAscii(v);
+    (content as Obj[]).forEach((block, i) => {
+      block.content = texts[i];
+      (block as { [BYTE_TEXT]?: boolean })[BYTE_TEXT] = true;
+      (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = flattenedLength(block.content, utf16Length);
+    });
+    return ascii ? v : undefined;
   }
+
 
   #withoutText(b: Buffer): Obj | undefined {
     let v: unknown;

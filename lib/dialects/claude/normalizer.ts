@@ -12,7 +12,7 @@ import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
 import { tokenCount } from './token-count.js';
 import { resultOutcome } from './result-record.js';
-import { flattenContent, flattenedLength, SKIPPED_CHARS } from './result-content.js';
+import { BYTE_TEXT, flattenContent, flattenedLength, SKIPPED_CHARS } from './result-content.js';
 
 export { flattenContent } from './result-content.js';
 
@@ -260,7 +260,8 @@ export class ClaudeNormalizer {
       // A lazy parse dropped the text, and kept its length when an analysis reads it (null: it did not).
       const kept = (b as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS];
       const chars = kept === undefined ? text.length : kept;
-      sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text, ...(chars !== null ? { chars } : {}), meta: resultMeta(structured) }, thread, line, meta);
+      const bytes = (b as { [BYTE_TEXT]?: boolean })[BYTE_TEXT] === true;
+      sink.emit({ kind: 'tool_result', id, isError: b.is_error === true, text, ...(chars !== null ? { chars } : {}), ...(bytes ? { bytes } : {}), meta: resultMeta(structured) }, thread, line, meta);
     }
   }
 }

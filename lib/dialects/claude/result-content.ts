@@ -5,6 +5,8 @@ import { isObject } from '../../core/records.js';
 
 /** Where a result's dropped text leaves its length, or null when nobody reads it (a symbol, not a JSON key: no input can forge it). */
 export const SKIPPED_CHARS = Symbol('skippedChars');
+/** On a tool_result block the lazy parse read as latin1: its text is bytes (`tool_result.bytes`). */
+export const BYTE_TEXT = Symbol('byteText');
 
 /**
  * The reference's flattening of a tool result: a string as is; an array joins
