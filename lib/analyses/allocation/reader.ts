@@ -8,7 +8,7 @@ import type { StreamItem } from '../../core/items.js';
 import type { AnalysisItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
-import { isDelegation } from '../../core/tools.js';
+import { mainFirst, ThreadLabels } from '../../core/thread-labels.js';
 import { parseSections, SectionReader } from './sections.js';
 import type { Section } from './sections.js';
 import type { EventOf } from '../../core/events.js';
@@ -18,8 +18,6 @@ import { AllocationTally } from './attribution.js';
 
 export const ALLOCATION = 'allocation';
 
-/** Subagent labels are the agent's text: kept short. */
-const MAX_LABEL = 80;
 
 /** Where a thread's answer text came from. */
 export type AnswerSource = 'result' | 'message' | 'none';
@@ -49,7 +47,6 @@ interface ThreadState {
   last: { id: string; texts: string[] } | undefined;
 }
 
-const cut = (s: unknown): string | undefined => (typeof s === 'string' && s !== '' ? s.slice(0, MAX_LABEL) : undefined);
 
 /** A message's whole text: its text blocks, a line apart (a code span never runs from one into the next). */
 const messageText = (t: ThreadState): string => t.last?.texts.join('\n') ?? '';
@@ -60,8 +57,8 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
   #threads = new Map<string, ThreadState>();
   /** Open probe calls: id → thread (a response counts for the thread that asked). */
   #calls = new Map<string, string>();
-  #labels = new Map<string, { agentType?: string; description?: string }>();
-  #internal = new Set<string>();
+  /** Each subagent thread's label, and which threads are Claude Code's own helpers (not reported). */
+  readonly #labels = new ThreadLabels();
   /** The run's `result` strings, in order. */
   #answers: string[] = [];
   #done: ThreadAllocation[] = [];
@@ -93,7 +90,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'tool_call':
         if (this.#probe.test(ev.name)) this.#calls.set(ev.id, ev.thread);
-        if (isDelegation(ev.name)) this.#labels.set(ev.id, { ...(cut(ev.input.subagent_type) ? { agentType: cut(ev.input.subagent_type) } : {}), ...(cut(ev.input.description) ? { description: cut(ev.input.description) } : {}) });
+        this.#labels.call(ev);
         return;
       case 'tool_result': {
         const thread = this.#calls.get(ev.id);
@@ -112,7 +109,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
         if (ev.outcome?.answer !== undefined) this.#answers.push(ev.outcome.answer);
         return;
       case 'thread_open':
-        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        this.#labels.open(ev);
         return;
       case 'thread_close':
         if (ev.thread !== 'main') this.#finish(ev.thread);
@@ -129,8 +126,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
   #reset(): void {
     this.#threads = new Map();
     this.#calls = new Map();
-    this.#labels = new Map();
-    this.#internal = new Set();
+    this.#labels.reset();
     this.#answers = [];
     this.#done = [];
   }
@@ -144,10 +140,9 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
   #finish(thread: string): void {
     const t = this.#threads.get(thread);
     this.#threads.delete(thread);
-    const label = this.#labels.get(thread);
-    this.#labels.delete(thread);
+    const label = this.#labels.take(thread);
     // A thread with no section returned has nothing to allocate; a helper's is not the agent's.
-    if (!t || this.#internal.has(thread) || t.responses.calls === 0) return;
+    if (!t || this.#labels.isInternal(thread) || t.responses.calls === 0) return;
     let answer: string;
     let answerFrom: AnswerSource;
     if (thread === 'main' && this.#answers.length > 0) {
@@ -163,7 +158,7 @@ export class AllocationReader implements StageLogic<StreamItem, StreamItem> {
   #summary(session: string): AllocationSummary {
     for (const thread of [...this.#threads.keys()]) this.#finish(thread);
     // The main thread first, then subagents as they finished.
-    const threads = [...this.#done].sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
+    const threads = mainFirst(this.#done);
     return { kind: 'summary', analysis: ALLOCATION, session, data: { threads } };
   }
 }

@@ -12,7 +12,7 @@ import type { AnalysisItem, StreamItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { RecentSet } from '../../core/fifo.js';
-import { isDelegation } from '../../core/tools.js';
+import { mainFirst, MAX_LABEL, ThreadLabels } from '../../core/thread-labels.js';
 import { familyOf, TimelineBuilder } from './gaps.js';
 import type { Family, Timeline } from './gaps.js';
 import type { Occupancy } from './residual.js';
@@ -22,8 +22,6 @@ export const OCCUPANCY = 'occupancy';
 
 /** Message ids remembered per thread to count each request once. */
 const REMEMBERED_IDS = 4096;
-/** Subagent labels are the agent's text: kept short. */
-const MAX_LABEL = 80;
 
 export interface ThreadOccupancy extends Omit<Timeline, 'gaps'>, Occupancy {
   readonly thread: string;
@@ -52,14 +50,11 @@ interface ThreadState {
   readonly calls: Map<string, string>;
 }
 
-const cut = (s: unknown): string | undefined => (typeof s === 'string' && s !== '' ? s.slice(0, MAX_LABEL) : undefined);
 
 export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
   #threads = new Map<string, ThreadState>();
-  /** Delegation calls and what they asked for: a subagent thread's label. */
-  #labels = new Map<string, { agentType?: string; description?: string }>();
-  /** Claude Code's own helpers (the compaction summariser…): not the agent's windows, not reported. */
-  #internal = new Set<string>();
+  /** Each subagent thread's label, and which threads are Claude Code's own helpers (not reported). */
+  readonly #labels = new ThreadLabels();
   /** Finished threads' figures, in the order they finished. */
   #done: ThreadOccupancy[] = [];
   /** The session's model as its init names it, when that name says the context is 1M tokens. */
@@ -79,7 +74,7 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
       case 'tool_call': {
         const t = this.#thread(ev.thread);
         t.calls.set(ev.id, ev.name);
-        if (isDelegation(ev.name)) this.#labels.set(ev.id, { ...(cut(ev.input.subagent_type) ? { agentType: cut(ev.input.subagent_type) } : {}), ...(cut(ev.input.description) ? { description: cut(ev.input.description) } : {}) });
+        this.#labels.call(ev);
         this.#block(t, ev.messageId, (JSON.stringify(ev.input)?.length ?? 0) + ev.name.length);
         return;
       }
@@ -112,7 +107,7 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
         return;
       }
       case 'thread_open':
-        if (ev.threadKind === 'internal') this.#internal.add(ev.thread);
+        this.#labels.open(ev);
         return;
       case 'thread_close':
         // A finished thread keeps only its figures: memory is the open threads'.
@@ -129,8 +124,7 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
 
   #reset(): void {
     this.#threads = new Map();
-    this.#labels = new Map();
-    this.#internal = new Set();
+    this.#labels.reset();
     this.#done = [];
     this.#millionModel = undefined;
   }
@@ -190,10 +184,9 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
     this.#threads.delete(thread);
     this.#flush(t);
     const timeline = t.builder.build();
-    const label = this.#labels.get(thread);
-    this.#labels.delete(thread);
+    const label = this.#labels.take(thread);
     // A thread that never asked the model anything has no window; a helper's is not the agent's.
-    if (timeline.turns === 0 || this.#internal.has(thread)) return;
+    if (timeline.turns === 0 || this.#labels.isInternal(thread)) return;
     const { gaps: _gaps, ...rest } = timeline;
     this.#done.push({ thread, ...(label ?? {}), ...rest, ...residualOccupancy(timeline) });
   }
@@ -201,7 +194,7 @@ export class OccupancyReader implements StageLogic<StreamItem, StreamItem> {
   #summary(session: string): OccupancySummary {
     for (const thread of [...this.#threads.keys()]) this.#finish(thread);
     // The main thread first, then subagents as they finished.
-    const threads = [...this.#done].sort((a, b) => Number(b.thread === 'main') - Number(a.thread === 'main'));
+    const threads = mainFirst(this.#done);
     return { kind: 'summary', analysis: OCCUPANCY, session, data: { threads, ...(this.#millionModel === undefined ? {} : { model: this.#millionModel }) } };
   }
 }

@@ -33,32 +33,32 @@ export function codegraphSpec(probe = DEFAULT_PROBE, family = DEFAULT_FAMILY, ma
   };
 }
 
-/** Grep, and `grep`/`rg`/`git grep` run through Bash. */
-export function grepSpec(): ProbeSpec {
-  const is = (call: ToolCallRef): boolean => call.name === 'Grep' || callSearcher(call) === 'grep';
+/**
+ * A listing tool (`tool`) and its shell counterparts (a `kind` search run
+ * through Bash): asking again is either; the query is the pattern, or the
+ * command line.
+ */
+function listingSpec(tool: 'Grep' | 'Glob', kind: 'grep' | 'glob', returned: ProbeSpec['returned']): ProbeSpec {
+  const is = (call: ToolCallRef): boolean => call.name === tool || callSearcher(call) === kind;
   return {
-    name: 'Grep',
-    profile: PROFILES.grep,
+    name: tool,
+    profile: PROFILES[kind],
     matches: is,
     isFamily: is,
     query: (call) => (call.name === SHELL_TOOL ? textOf(call.input.command) : textOf(call.input.pattern)),
-    returned: (text, call) => (call.name === SHELL_TOOL ? shellSearchPaths(text, searchedFiles(textOf(call.input.command))) : grepToolPaths(text, call.input)),
+    returned,
     mentioned: (text) => mentionedPaths(text),
   };
 }
 
+/** Grep, and `grep`/`rg`/`git grep` run through Bash. */
+export function grepSpec(): ProbeSpec {
+  return listingSpec('Grep', 'grep', (text, call) => (call.name === SHELL_TOOL ? shellSearchPaths(text, searchedFiles(textOf(call.input.command))) : grepToolPaths(text, call.input)));
+}
+
 /** Glob, and `find`/`fd` run through Bash. */
 export function globSpec(): ProbeSpec {
-  const is = (call: ToolCallRef): boolean => call.name === 'Glob' || callSearcher(call) === 'glob';
-  return {
-    name: 'Glob',
-    profile: PROFILES.glob,
-    matches: is,
-    isFamily: is,
-    query: (call) => (call.name === SHELL_TOOL ? textOf(call.input.command) : textOf(call.input.pattern)),
-    returned: (text) => pathPerLine(text),
-    mentioned: (text) => mentionedPaths(text),
-  };
+  return listingSpec('Glob', 'glob', (text) => pathPerLine(text));
 }
 
 /** WebSearch: the result links; a WebFetch of one reads it. */

@@ -138,24 +138,14 @@ export class LazyResults {
   #asBytes(b: Buffer): Obj | undefined {
     const raw = b.toString('latin1');
     if (ESCAPED_NON_ASCII.test(raw)) return undefined;
-    let v: unknown;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-    if (!isObject(v) || v.type !== 'user' || !isObject(v.message)) return undefined;
-    const content = v.message.content;
-    if (!Array.isArray(content) || content.length === 0) return undefined;
-    for (const block of content) {
-      if (!isObject(block) || block.type !== 'tool_result' || block.is_error === true || typeof block.tool_use_id !== 'string' || !this.#bytes.has(block.tool_use_id)) return undefined;
-    }
-    if (pruneDeep(v)) return undefined;
-    const texts = (content as Obj[]).map((block) => block.content);
-    for (const block of content as Obj[]) block.content = '';
+    const line = resultsLine(raw, this.#bytes);
+    if (!line) return undefined;
+    const { v, content } = line;
+    const texts = content.map((block) => block.content);
+    for (const block of content) block.content = '';
     for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
     const ascii = allAscii(v);
-    (content as Obj[]).forEach((block, i) => {
+    content.forEach((block, i) => {
       block.content = texts[i];
       (block as { [BYTE_TEXT]?: boolean })[BYTE_TEXT] = true;
       (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = flattenedLength(block.content, utf16Length);
@@ -163,28 +153,16 @@ export class LazyResults {
     return ascii ? v : undefined;
   }
 
-
   #withoutText(b: Buffer): Obj | undefined {
-    let v: unknown;
     const raw = b.toString('latin1');
     // An escape that decodes to U+0080–U+00FF reads as a latin1 byte of a UTF-8
     // sequence: its length could not be told from the bytes, so such a line is
     // parsed in full when lengths are kept.
     if (this.#keepChars && LATIN1_ESCAPE.test(raw)) return undefined;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-    if (!isObject(v) || v.type !== 'user' || !isObject(v.message)) return undefined;
-    const content = v.message.content;
-    if (!Array.isArray(content) || content.length === 0) return undefined;
+    const line = resultsLine(raw, this.#skippable);
+    if (!line) return undefined;
+    const { v, content } = line;
     for (const block of content) {
-      if (!isObject(block) || block.type !== 'tool_result' || block.is_error === true || typeof block.tool_use_id !== 'string' || !this.#skippable.has(block.tool_use_id)) return undefined;
-    }
-    // A value too deep is a diagnostic the normalizer gives: the full parse keeps it.
-    if (pruneDeep(v)) return undefined;
-    for (const block of content as Obj[]) {
       // The text goes; its length stays, in characters (UTF-16, as a decoded string has them), when some analysis reads it.
       (block as { [SKIPPED_CHARS]?: number | null })[SKIPPED_CHARS] = this.#keepChars ? flattenedLength(block.content, utf16Length) : null;
       block.content = '';
@@ -192,6 +170,30 @@ export class LazyResults {
     for (const key of ['tool_use_result', 'toolUseResult']) if (key in v) v[key] = slim(v[key]);
     return allAscii(v) ? v : undefined;
   }
+}
+
+/**
+ * A latin1-decoded line parsed, when it is what a lazy read may take: a
+ * user line of tool_result blocks, none an error, each answering a call in
+ * `ids`. A line that is not JSON fails here exactly when it fails the UTF-8
+ * parse; a value too deep is a diagnostic the normalizer gives, so the full
+ * parse keeps such a line.
+ */
+function resultsLine(raw: string, ids: RecentSet): { v: Obj; content: Obj[] } | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(v) || v.type !== 'user' || !isObject(v.message)) return undefined;
+  const content = v.message.content;
+  if (!Array.isArray(content) || content.length === 0) return undefined;
+  for (const block of content) {
+    if (!isObject(block) || block.type !== 'tool_result' || block.is_error === true || typeof block.tool_use_id !== 'string' || !ids.has(block.tool_use_id)) return undefined;
+  }
+  if (pruneDeep(v)) return undefined;
+  return { v, content: content as Obj[] };
 }
 
 /**
