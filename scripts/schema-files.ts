@@ -1,10 +1,12 @@
 // Every published JSON Schema, by its file name under schema/: the report's
-// (composed from the analyses' sections) and the action graph's.
+// (composed from the analyses' sections), the action graph's, and the comparison's.
 import { reportJsonSchema } from '../lib/report/json-schema.js';
 import { graphJsonSchema, graphReportJsonSchema } from '../lib/analyses/graph/json-schema.js';
+import { compareJsonSchema } from '../lib/compare/schema.js';
 
 export const SCHEMA_FILES: Record<string, () => Record<string, unknown>> = {
   'report.schema.json': () => reportJsonSchema(),
   'graph.schema.json': graphJsonSchema,
   'graph-report.schema.json': graphReportJsonSchema,
+  'compare.schema.json': compareJsonSchema,
 };

@@ -108,7 +108,33 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
   /** Exact and associative, keyed by session: a session in both counts once. */
   merge(a: S | undefined, b: S | undefined, env: MergeEnv): S;
   gate?(section: S): GateContribution;
+  /** Its figures per session, for `compare` (unsaid: it has none to compare). */
+  runFigures?(section: S): Iterable<SessionFigures>;
   readonly render: Renderers<S>;
+}
+
+/**
+ * One figure of one session, for comparing arms of runs (`compare`): the
+ * comparison reads every analysis' figures through this, and names none.
+ */
+export interface RunFigure {
+  /** Stable and unique within the report: `steps`, `flags.retry_storm`, `sufficiency.Grep.read_missed`. */
+  readonly key: string;
+  /** How a report names it. */
+  readonly label: string;
+  readonly value: number;
+  /** A share's denominator: the run's share is value / of, an arm's pooled share Σvalue / Σof. A run whose `of` is 0 has no share. */
+  readonly of?: number;
+  /** Which way is better: what makes a difference an improvement or a regression. */
+  readonly better: 'lower' | 'higher';
+  /** A yes/no per run (a flag fired or not): its baseline reruns' disagreement is a noise floor. */
+  readonly binary?: boolean;
+}
+
+/** A session's figures. */
+export interface SessionFigures {
+  readonly session: string;
+  readonly figures: readonly RunFigure[];
 }
 
 /** An analysis with the options of one run. */

@@ -66,6 +66,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
         /** The run's final answer as the result states it (`result`, a string). */
         answer: z.string().optional(),
         terminalReason: z.string().optional(),
+        /** The HTTP status of the API error that ended the run (2.1.x `api_error_status`, e.g. 429). */
+        apiErrorStatus: z.number().int().optional(),
         errors: z.array(z.string()).optional(),
         permissionDenials: z.number().int().nonnegative().optional(),
         costUsd: z.number().nonnegative().optional(),

@@ -12,6 +12,7 @@ import { allocationBlock, noAllocationLine } from './render-text.js';
 import { allocationMarkdown } from './render-markdown.js';
 import { allocationSectionSchema } from './report-section.js';
 import type { AllocationSection } from './report-section.js';
+import { allocationFigures } from './figures.js';
 
 export { allocationSectionSchema } from './report-section.js';
 export type { AllocationSection } from './report-section.js';
@@ -76,6 +77,7 @@ export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 
   },
   section: allocationSectionSchema,
   collector: (o) => new AllocationCollector(o.probe),
+  runFigures: allocationFigures,
   merge: (a, b, env: MergeEnv) => {
     if (a && b && a.probe !== b.probe) throw new Error(`reports made with different probe tools (${a.probe} and ${b.probe}) do not merge`);
     return { probe: a?.probe ?? b?.probe ?? '', bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };

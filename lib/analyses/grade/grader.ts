@@ -172,6 +172,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       let delivered: boolean | null = null;
       if (this.#source === 'stream-json' && !(ev.stopped && this.#segmentsWithResult.size === 0)) {
         delivered = this.#segmentsWithResult.size === this.#maxSegment && this.#resultsOk;
+        // A run that wrote no result at all was cut off (a crash, a killed process): not the agent's answer.
+        if (this.#segmentsWithResult.size === 0) this.#ending.infra ??= 'no result: the run ended without one';
       }
       // The session's id is final only now: before the first record naming it, it was the path.
       this.#finish(g, ev.session, undefined, delivered, push, ev.session);
@@ -218,8 +220,16 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 }
 
+/** Why a result says the run failed outside the agent's control, if it does. */
+function infraReason(o: NonNullable<EventOf<'turn_end'>['outcome']>): string | undefined {
+  if (o.apiErrorStatus !== undefined) return `API error ${o.apiErrorStatus}`;
+  if (o.terminalReason === 'api_error') return 'API error';
+  if (o.subtype === 'success' && o.isError) return 'a success result marked is_error (a usage limit or a rate limit)';
+  return undefined;
+}
+
 /** How a run ended, from its results: the last reason, its first errors, the refused calls. */
-type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials'>;
+type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials' | 'infra'>;
 
 /** Errors kept per run: a run resumed in a loop can end in thousands of results. */
 const MAX_RUN_ERRORS = 20;
@@ -228,6 +238,10 @@ const MAX_REASON_CHARS = 200;
 /** `a` updated in place with one more result's outcome. */
 function addEnding(a: RunEnding, o: NonNullable<EventOf<'turn_end'>['outcome']>): RunEnding {
   if (o.terminalReason !== undefined) a.terminalReason = o.terminalReason.slice(0, MAX_REASON_CHARS);
+  // Failures outside the agent, as Claude Code 2.1.x writes them: an API error
+  // that ended the run, or a "success" that is an error (a session limit, HTTP 429).
+  const infra = infraReason(o);
+  if (infra !== undefined) a.infra = infra;
   for (const e of o.errors ?? []) {
     if ((a.errors ??= []).length >= MAX_RUN_ERRORS) break;
     a.errors.push(e);

@@ -15,6 +15,7 @@ import { gradeJunit } from './render-junit.js';
 import { gradeEvaluations } from './render-otel.js';
 import { GRADE } from './items.js';
 import type { GradeItem } from './items.js';
+import { gradeFigures } from './figures.js';
 
 export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
   name: GRADE,
@@ -25,6 +26,7 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
   resultText: () => () => false,
   section: gradeSectionSchema,
   collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
+  runFigures: gradeFigures,
   merge: mergeGrade,
   // Grading that graded nothing fails closed, like an unreadable input.
   gate: (g) => ({ failed: g.gate.failed, problems: g.runs.length === 0 ? [NOTHING_GRADED] : [] }),

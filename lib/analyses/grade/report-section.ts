@@ -42,6 +42,7 @@ export const runResultSchema = z.object({
     .object({ messages: count, input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative(), unpriced: z.array(z.string()).optional(), wallMs: z.number().nonnegative().optional() })
     .optional(),
   terminalReason: z.string().optional(),
+  infra: z.string().optional(),
   errors: z.array(z.string()).optional(),
   permissionDenials: count.optional(),
 });

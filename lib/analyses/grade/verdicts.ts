@@ -33,6 +33,12 @@ export interface RunResult {
   span?: string;
   /** Why the run ended, as its last result says (Claude Code 2.1.x `terminal_reason`). */
   terminalReason?: string;
+  /**
+   * Why the run failed for reasons outside the agent (an API error, a session
+   * limit, no result at all), when it did: `compare` counts these apart from
+   * the agent's failures.
+   */
+  infra?: string;
   /** What its results list as errors. */
   errors?: string[];
   /** Calls its results say permission was refused for. */

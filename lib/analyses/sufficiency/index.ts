@@ -13,6 +13,7 @@ import { sufficiencyMarkdown } from './render-markdown.js';
 import { sufficiencyEvaluations } from './render-otel.js';
 import { SUFFICIENCY } from './items.js';
 import type { SufficiencyItem } from './items.js';
+import { sufficiencyFigures } from './figures.js';
 
 export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency'> = {
   name: SUFFICIENCY,
@@ -37,6 +38,7 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
       c.keepDetail,
     );
   },
+  runFigures: sufficiencyFigures,
   merge: mergeSufficiency,
   render: {
     text: (s) => renderSufficiencyText(s),

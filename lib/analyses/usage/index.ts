@@ -13,6 +13,7 @@ import { tokensSectionSchema } from './report-section.js';
 import type { TokensSection } from './report-section.js';
 import { renderUsageText, usageJunit, usageMarkdown } from './render.js';
 import { USAGE } from './token-counts.js';
+import { usageFigures } from './figures.js';
 
 export type { TokensSection } from './report-section.js';
 export { tokensSectionSchema } from './report-section.js';
@@ -75,6 +76,7 @@ export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens'> = {
   resultText: () => () => false,
   section: tokensSectionSchema,
   collector: () => new UsageCollector(),
+  runFigures: usageFigures,
   merge: (a, b, env: MergeEnv) => section([...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((t) => !env.inFirst(t.session))]),
   render: {
     text: renderUsageText,

@@ -23,6 +23,7 @@ export function resultOutcome(v: Obj): Outcome {
   const out: Outcome = { subtype: typeof v.subtype === 'string' ? v.subtype : undefined, isError: v.is_error === true };
   if (typeof v.result === 'string') out.answer = v.result;
   if (typeof v.terminal_reason === 'string') out.terminalReason = v.terminal_reason;
+  if (typeof v.api_error_status === 'number' && Number.isInteger(v.api_error_status)) out.apiErrorStatus = v.api_error_status;
   if (Array.isArray(v.errors)) out.errors = v.errors.filter((e): e is string => typeof e === 'string').slice(0, MAX_ERRORS).map((e) => (e.length > MAX_ERROR_CHARS ? `${e.slice(0, MAX_ERROR_CHARS)}…` : e));
   if (Array.isArray(v.permission_denials)) out.permissionDenials = v.permission_denials.length;
   const cost = count(v.total_cost_usd);

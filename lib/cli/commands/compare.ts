@@ -1,0 +1,165 @@
+// `compare`: did the change make the agent better, or is it noise? Arms of
+// runs — transcripts or saved reports — compared task by task and pooled,
+// with a gate on significant regressions.
+import { resolve } from 'node:path';
+import { loadConfig } from '../../io/config.js';
+import { loadOutcomes } from '../../io/outcomes.js';
+import { UsageError } from '../../core/errors.js';
+import { exitCodeFor } from '../../core/exit-code.js';
+import type { ExitCode } from '../../core/exit-code.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { printable } from '../../core/escape.js';
+import { parseFlags, regexFlag } from '../flags.js';
+import { reporterOutputs, reporterSpecs } from '../reporters.js';
+import { checkOutputs, writeOutput } from '../output-files.js';
+import { configureAnalyses } from '../analysis-choice.js';
+import { armReport } from '../arm-report.js';
+import { armData } from '../../compare/arm-runs.js';
+import { compareArms } from '../../compare/compare.js';
+import type { CompareArm } from '../../compare/compare.js';
+import { parseRegressionRules } from '../../compare/regression-rules.js';
+import { renderCompareText } from '../../compare/render-text.js';
+import { renderCompareMarkdown } from '../../compare/render-markdown.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../compare/stats/bootstrap.js';
+import { ANALYSES } from '../../analyses/index.js';
+import type { CliIO } from '../io.js';
+import { PROG, say } from '../io.js';
+import type { Command } from '../command.js';
+import { appendFile } from 'node:fs/promises';
+
+const OPTIONS = {
+  arm: { type: 'string', multiple: true },
+  'arm-outcomes': { type: 'string', multiple: true },
+  outcomes: { type: 'string' },
+  task: { type: 'string' },
+  'task-pattern': { type: 'string' },
+  config: { type: 'string' },
+  'fail-on-regression': { type: 'string' },
+  alpha: { type: 'string' },
+  seed: { type: 'string' },
+  resamples: { type: 'string' },
+  'errors-as-failures': { type: 'boolean' },
+  'max-line-bytes': { type: 'string' },
+  reporter: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const REPORTERS = ['text', 'json', 'markdown'];
+
+const HELP = `Usage: ${PROG} compare BASE NEW… [options]
+       ${PROG} compare --arm NAME=INPUT… [options]
+
+Compares arms of runs: is the new arm better than the baseline (the first),
+per task, beyond the noise of reruns? An arm is transcripts (files, folders)
+or saved JSON reports of this tool; BASE and NEW are named after their
+paths. Runs are grouped into tasks as grade groups them, and paired across
+arms by task.
+
+Options:
+  --arm NAME=INPUT        an input of arm NAME (repeatable; arms in first-seen order)
+  --task NAME             every run is of one task
+  --task-pattern REGEX    a run's task is the first group (or the match) of its path
+  --outcomes FILE         outcomes for runs whose source has none (every arm)
+  --arm-outcomes NAME=FILE  outcomes for one arm's runs
+  --config FILE           agent-eval.yaml (default: the nearest one upward)
+  --fail-on-regression LIST  exit 3 when a listed figure is significantly worse:
+                          e.g. pass-rate,corrupt-success,cost:10%,flagged.*
+  --alpha A               significance level (default 0.05)
+  --seed N                the bootstrap's seed (default ${DEFAULT_SEED})
+  --resamples N           bootstrap resamples (default ${DEFAULT_RESAMPLES})
+  --errors-as-failures    count runs that failed outside the agent as failures
+  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
+  --json                  same as --reporter json
+  -q, --quiet             no problems on stderr
+  -h, --help              this help
+
+Fewer than 2 runs of a task in an arm: no conclusion, never a failed gate.
+Exit: 0 ok, 3 a regression, 2 usage or input error, 1 internal error.`;
+
+/** `NAME=VALUE` of a repeatable flag, grouped by NAME in first-seen order. */
+function named(flag: string, values: readonly string[] | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const v of values ?? []) {
+    const eq = v.indexOf('=');
+    if (eq <= 0 || eq === v.length - 1) throw new UsageError(`--${flag}: expected NAME=VALUE, got '${printable(v)}'`);
+    const name = v.slice(0, eq);
+    const list = out.get(name);
+    if (list) list.push(v.slice(eq + 1));
+    else out.set(name, [v.slice(eq + 1)]);
+  }
+  return out;
+}
+
+function numberFlag(flag: string, value: string | undefined, fallback: number, ok: (x: number) => boolean, what: string): number {
+  if (value === undefined) return fallback;
+  const x = Number(value);
+  if (value.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new UsageError(`${flag}: expected ${what}, got '${printable(value)}'`);
+  return x;
+}
+
+async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  // Everything a user can get wrong is checked before anything is read.
+  const armInputs = named('arm', values.arm);
+  if (armInputs.size && positionals.length) throw new UsageError('give arms either as BASE NEW… or with --arm NAME=INPUT, not both');
+  for (const p of positionals) {
+    if (armInputs.has(p)) throw new UsageError(`two arms are named '${printable(p)}': use --arm NAME=INPUT to name them`);
+    armInputs.set(p, [p]);
+  }
+  if (armInputs.size < 2) throw new UsageError('compare needs two arms or more: compare BASE NEW, or --arm NAME=INPUT for each');
+  const armOutcomes = named('arm-outcomes', values['arm-outcomes']);
+  for (const [name, files] of armOutcomes) {
+    if (!armInputs.has(name)) throw new UsageError(`--arm-outcomes: no arm is named '${printable(name)}'`);
+    if (files.length > 1) throw new UsageError(`--arm-outcomes: arm '${printable(name)}' is given two outcome files`);
+  }
+  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
+  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+  const rules = parseRegressionRules(values['fail-on-regression']);
+  const alpha = numberFlag('--alpha', values.alpha, 0.05, (x) => x > 0 && x < 1, 'a level between 0 and 1, e.g. 0.05');
+  const seed = numberFlag('--seed', values.seed, DEFAULT_SEED, (x) => Number.isSafeInteger(x), 'an integer');
+  const resamples = numberFlag('--resamples', values.resamples, DEFAULT_RESAMPLES, (x) => Number.isInteger(x) && x >= 100 && x <= 1_000_000, 'an integer from 100 to 1000000');
+  const maxLineBytes = numberFlag('--max-line-bytes', values['max-line-bytes'], 64 * 1024 * 1024, (x) => Number.isInteger(x) && x > 0, 'a positive integer');
+  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  await checkOutputs(reporterOutputs(specs, io.env), { given: [...armInputs.values()].flat(), files: [] }, io.cwd);
+  const loaded = await loadConfig(values.config, io.cwd);
+  const shared = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
+
+  let inputErrors = 0;
+  const arms: CompareArm[] = [];
+  for (const [name, inputs] of armInputs) {
+    const own = armOutcomes.get(name)?.[0];
+    const outcomes = own === undefined ? shared : new Map([...(shared ?? []), ...(await loadOutcomes(resolve(io.cwd, own)))]);
+    const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
+    const { report, inputErrors: errors } = await armReport(inputs, {
+      analyses,
+      cwd: io.cwd,
+      maxLineBytes,
+      signal: io.signal,
+      onProblem: (m) => {
+        if (!values.quiet) say(io, m);
+      },
+    });
+    inputErrors += errors;
+    const data = armData(report, ANALYSES);
+    if (!data || data.runs.length === 0) throw new UsageError(`arm '${printable(name)}': no run was graded in ${inputs.map(printable).join(', ')}${data ? '' : ' (a saved report without a grade section: save one of the default command or grade)'}`);
+    arms.push({ name, inputs, data });
+  }
+  const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, rules });
+  for (const s of specs) {
+    const body = s.name === 'json' ? canonicalJson(report) : s.name === 'markdown' ? renderCompareMarkdown(report) : renderCompareText(report);
+    if (s.file === undefined) io.stdout.write(body);
+    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
+  }
+  // In a GitHub Actions job the Markdown also goes to the run's summary page, as the other reports' does.
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  if (summary && specs.some((s) => s.name === 'markdown')) await appendFile(resolve(io.cwd, summary), renderCompareMarkdown(report));
+  return exitCodeFor({ gateFailed: report.gate.failed, inputErrors });
+}
+
+export const compareCommand: Command = { name: 'compare', run, flags: [{ command: 'compare', flags: Object.keys(OPTIONS) }] };

@@ -1,0 +1,39 @@
+// The comparison as Markdown, for a pull request comment or a GitHub Actions
+// run summary: the gate first, then a table per group of figures.
+import { markdownLineStart, markdownText } from '../core/escape.js';
+import type { CompareReport } from './schema.js';
+import { allZero, figureGroups } from './figure-groups.js';
+import { cellText, differenceText } from './format.js';
+
+/** A table cell: Markdown-escaped, and no `|` of its own. */
+const td = (s: string): string => markdownText(s).replace(/\|/g, '\\|');
+
+export function renderCompareMarkdown(r: CompareReport): string {
+  const others = r.arms.slice(1).map((a) => a.name);
+  const out: string[] = [`## Compare: ${markdownText(r.baseline)} (baseline) vs ${others.map(markdownText).join(', ')}`, ''];
+  if (r.gate.rules.length === 0) out.push('Gate: none.');
+  else if (!r.gate.failed) out.push(`**Gate passed**: no significant regression in ${r.gate.rules.map((x) => `\`${x.replace(/`/g, "'")}\``).join(', ')}.`);
+  else {
+    out.push(`**Gate failed**: ${r.regressions.length} regression${r.regressions.length === 1 ? '' : 's'}.`, '');
+    for (const x of r.regressions) out.push(`- ${markdownLineStart(`${x.arm}: ${x.figure} on ${x.task === null ? 'all tasks (pooled)' : x.task}, ${x.test}`)}`);
+  }
+  out.push('', `α = ${r.method.alpha}; rates: ${markdownText(r.method.rates)}; other figures: ${markdownText(r.method.values)} (seed ${r.method.seed}, ${r.method.resamples} resamples); ${markdownText(r.method.noise)}.`, '');
+  for (const a of r.arms) {
+    out.push(`- ${markdownLineStart(`${a.name}: ${a.runs} runs of ${a.tasks} tasks${a.infra.length ? `; ${a.infra.length} failed outside the agent (${r.method.errorsAsFailures ? 'counted as failures' : 'left out'})` : ''}`)}`);
+  }
+  for (const g of figureGroups(r.figures.filter((f) => !allZero(f)))) {
+    out.push('', `### ${markdownText(g.group)}`, '');
+    const head = ['figure', 'task', ...r.arms.map((a) => a.name), ...others.flatMap((a) => [`Δ ${a}`, 'verdict'])];
+    out.push(`| ${head.map(td).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+    for (const f of g.figures) {
+      for (const row of f.rows) {
+        const vs = others.flatMap((a) => {
+          const c = row.comparisons.find((x) => x.arm === a);
+          return c ? [differenceText(c, f.kind), c.verdict] : ['—', '—'];
+        });
+        out.push(`| ${[f.label, row.task ?? '(pooled)', ...row.arms.map((c) => cellText(c, f.kind)), ...vs].map(td).join(' | ')} |`);
+      }
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,172 @@
+// `compare` end to end, in-process: the worked example of docs/compare.md
+// (two arms, three runs of two tasks: fix-login regresses, add-cache differs
+// only by noise), the rules that keep small samples and infrastructure
+// failures from deciding anything, saved reports against their transcripts,
+// and the user's mistakes.
+import t from 'tap';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, FIXTURES } from './helpers/cli.js';
+import { done, init, jsonl, req, res, text, toolUse } from './helpers/transcript.js';
+import { compareReportSchema } from '../lib/compare/schema.js';
+import type { CompareReport } from '../lib/compare/schema.js';
+
+const EXAMPLE = ['compare', 'compare/baseline', 'compare/candidate', '--task-pattern', '([a-z-]+)-run\\d'];
+
+async function compareJson(args: string[], opts: Parameters<typeof cli>[1] = {}): Promise<{ code: number | null; report: CompareReport; stderr: string }> {
+  const r = await cli([...args, '--json'], opts);
+  t.equal(r.stderr.includes('internal error'), false, r.stderr);
+  return { code: r.code, report: compareReportSchema.parse(JSON.parse(r.stdout)), stderr: r.stderr };
+}
+
+const row = (r: CompareReport, key: string, task: string | null) => {
+  const f = r.figures.find((x) => x.key === key);
+  const found = f?.rows.find((x) => x.task === task);
+  if (!found) throw new Error(`no row ${key} ${task}`);
+  return found;
+};
+
+t.test('the worked example: fix-login regresses in steps and cost, add-cache differs by noise', async (tt) => {
+  const { code, report } = await compareJson([...EXAMPLE, '--fail-on-regression', 'steps']);
+  tt.equal(code, 3, 'a significant regression in a gated figure fails the gate');
+  tt.same(report.tasks.map((x) => [x.task, x.paired]), [['add-cache', true], ['fix-login', true]]);
+  // Steps by hand: baseline 4, 4, 5 — candidate 10, 9, 11; medians 4 and 10.
+  const steps = row(report, 'steps', 'fix-login');
+  tt.match(steps.arms, [{ n: 3, median: 4, min: 4, max: 5 }, { n: 3, median: 10, min: 9, max: 11 }]);
+  tt.match(steps.comparisons, [{ difference: 6, verdict: 'worse' }]);
+  tt.ok(steps.comparisons[0]!.low! > 0, 'its interval excludes 0');
+  tt.match(row(report, 'cost', 'fix-login').comparisons, [{ verdict: 'worse' }]);
+  // add-cache: the baseline passes 2 of 3 (flip rate 1/3); the candidate 3 of 3: +1/3, no more than the noise.
+  const pass = row(report, 'pass-rate', 'add-cache');
+  tt.match(pass.arms, [{ n: 3, yes: 2 }, { n: 3, yes: 3 }]);
+  tt.match(pass.comparisons, [{ verdict: 'noise' }]);
+  tt.ok(Math.abs(pass.comparisons[0]!.flipRate! - 1 / 3) < 1e-12);
+  tt.match(row(report, 'steps', 'add-cache').comparisons, [{ difference: 0, verdict: 'no difference' }]);
+  tt.same(report.regressions.map((x) => [x.figure, x.task, x.rule]), [['steps', 'fix-login', 'steps']]);
+  tt.equal(report.gate.exitCode, 3);
+});
+
+t.test('the gate: only listed figures fail it; thresholds; no rule, no gate', async (tt) => {
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'pass-rate,corrupt-success'])).code, 0, 'pass rate did not regress');
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'steps:10'])).code, 0, 'worse by 6 steps, not by more than 10');
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'steps:5'])).code, 3, 'worse by 6 steps, more than 5');
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'cost:200%'])).code, 0, 'cost rose by about 123%, not 200%');
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'cost:100%'])).code, 3);
+  tt.equal((await cli([...EXAMPLE, '--fail-on-regression', 'tokens.*'])).code, 3, 'a prefix names every token figure');
+  const none = await cli(EXAMPLE);
+  tt.equal(none.code, 0, 'without --fail-on-regression nothing fails');
+  tt.match(none.stdout, /Gate: none/);
+  tt.match(none.stdout, /steps · fix-login +4 \[4–5\] n=3 +10 \[9–11\] n=3 +\+6 \[4, 7\] +worse/);
+});
+
+t.test('n = 1 can never fail the gate', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const run = (session: string, calls: number, ok: boolean): string =>
+    jsonl([init(['Read', 'Bash'], { session }), ...Array.from({ length: calls }, (_, i) => [req(`m${i}`, [toolUse(`c${i}`, 'Bash', { command: 'false' })], { session }), res(`c${i}`, 'failed', { session, isError: true })]), req('end', [text('done')], { session }), done({ session, subtype: ok ? 'success' : 'error_during_execution', isError: !ok })]);
+  writeFileSync(join(dir, 'a.jsonl'), run('a', 2, true));
+  writeFileSync(join(dir, 'b.jsonl'), run('b', 40, false));
+  const r = await compareJson(['compare', '--arm', `base=${join(dir, 'a.jsonl')}`, '--arm', `new=${join(dir, 'b.jsonl')}`, '--task', 'one', '--fail-on-regression', 'pass-rate,steps,flagged.*']);
+  tt.equal(r.code, 0);
+  for (const f of r.report.figures) for (const x of f.rows) for (const c of x.comparisons) tt.equal(c.verdict, 'too few runs', `${f.key}: too few runs`);
+  tt.same(r.report.regressions, []);
+  const shown = await cli(['compare', '--arm', `base=${join(dir, 'a.jsonl')}`, '--arm', `new=${join(dir, 'b.jsonl')}`, '--task', 'one']);
+  tt.match(shown.stdout, /pass rate · one +1\/1 \(100%\) +0\/1 \(0%\) +−100 pts +too few runs/);
+});
+
+t.test('runs that failed outside the agent are listed, left out, or counted with --errors-as-failures', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const run = (session: string, ending: Record<string, unknown> | null): string =>
+    jsonl([init(['Read'], { session }), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session }), res('r1', 'x', { session }), req('m2', [text('ok')], { session }), ...(ending ? [{ type: 'result', is_error: false, result: 'ok', session_id: session, uuid: `${session}-r`, ...ending }] : [])]);
+  for (const [arm, runs] of Object.entries({ base: ['pass', 'pass', 'pass'], next: ['pass', 'limit', 'api', 'none', 'pass'] })) {
+    mkdirSync(join(dir, arm));
+    runs.forEach((kind, i) => {
+      const ending = { pass: { subtype: 'success' }, limit: { subtype: 'success', is_error: true, result: 'Claude AI usage limit reached' }, api: { subtype: 'error_during_execution', is_error: true, api_error_status: 529, terminal_reason: 'api_error' }, none: null }[kind]!;
+      writeFileSync(join(dir, arm, `r${i}.jsonl`), run(`${arm}-${i}`, ending));
+    });
+  }
+  const args = ['compare', join(dir, 'base'), join(dir, 'next'), '--task', 'one', '--fail-on-regression', 'pass-rate'];
+  const r = await compareJson(args);
+  tt.same(r.report.arms[1]!.infra.map((x) => x.reason), ['a success result marked is_error (a usage limit or a rate limit)', 'API error 529', 'no result: the run ended without one']);
+  tt.match(row(r.report, 'pass-rate', 'one').arms, [{ n: 3, yes: 3 }, { n: 2, yes: 2 }], 'left out: 2 of 2 passed');
+  tt.equal(r.code, 0);
+  const counted = await compareJson([...args, '--errors-as-failures']);
+  tt.match(row(counted.report, 'pass-rate', 'one').arms, [{ n: 3, yes: 3 }, { n: 5, yes: 2 }], 'counted: 2 of 5 passed');
+  tt.equal(counted.report.method.errorsAsFailures, true);
+  const shown = await cli(args);
+  tt.match(shown.stdout, /3 failed outside the agent \(left out\)/);
+  tt.match(shown.stdout, /API error 529/);
+});
+
+t.test('saved reports compare as their transcripts do', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  for (const arm of ['baseline', 'candidate']) {
+    const saved = await cli(['--json', '-q', '--task-pattern', '([a-z-]+)-run\\d', `compare/${arm}`]);
+    writeFileSync(join(dir, `${arm}.json`), saved.stdout);
+  }
+  const fromTranscripts = await compareJson([...EXAMPLE, '--fail-on-regression', 'steps,cost']);
+  const fromReports = await compareJson(['compare', '--arm', `compare/baseline=${join(dir, 'baseline.json')}`, '--arm', `compare/candidate=${join(dir, 'candidate.json')}`, '--fail-on-regression', 'steps,cost']);
+  tt.equal(fromReports.code, fromTranscripts.code);
+  tt.same(fromReports.report.figures, fromTranscripts.report.figures);
+  tt.same(fromReports.report.regressions, fromTranscripts.report.regressions);
+  tt.same(fromReports.report.tasks, fromTranscripts.report.tasks);
+  // A damaged report is refused by name and key path.
+  const bad = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+  bad.grade.runs[0].steps = -1;
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+  const refused = await cli(['compare', join(dir, 'bad.json'), join(dir, 'candidate.json')]);
+  tt.equal(refused.code, 2);
+  tt.match(refused.stderr, /bad\.json: not a report of this tool at grade\.runs\[0\]\.steps/);
+  bad.schemaVersion = 2;
+  writeFileSync(join(dir, 'old.json'), JSON.stringify(bad));
+  tt.match((await cli(['compare', join(dir, 'old.json'), join(dir, 'candidate.json')])).stderr, /schema version 2/);
+});
+
+t.test('mistakes are usage errors, told before anything is read', async (tt) => {
+  const cases: Array<[string[], RegExp]> = [
+    [['compare', 'compare/baseline'], /two arms or more/],
+    [['compare', 'compare/baseline', 'compare/baseline'], /two arms are named/],
+    [['compare', 'compare/baseline', '--arm', 'x=compare/candidate'], /either as BASE NEW/],
+    [['compare', '--arm', 'x'], /expected NAME=VALUE/],
+    [[...EXAMPLE, '--alpha', '1.5'], /--alpha: expected a level/],
+    [[...EXAMPLE, '--fail-on-regression', 'st*eps'], /is not FIGURE/],
+    [[...EXAMPLE, '--fail-on-regression', 'stpes'], /'stpes' names no figure/],
+    [[...EXAMPLE, '--arm-outcomes', 'nope=x.json'], /no arm is named 'nope'/],
+    [['compare', 'compare/baseline', 'no-such-dir'], /no run was graded|cannot read|no-such-dir/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await cli(args);
+    tt.equal(r.code, 2, args.join(' '));
+    tt.match(r.stderr, message, args.join(' '));
+    tt.notMatch(r.stderr, /internal error|\n\s+at /, 'no stack trace');
+  }
+});
+
+t.test('Markdown: to stdout, and appended to $GITHUB_STEP_SUMMARY', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const summary = join(dir, 'summary.md');
+  writeFileSync(summary, 'before\n');
+  const r = await cli([...EXAMPLE, '--reporter', 'markdown', '--fail-on-regression', 'steps'], { env: { GITHUB_STEP_SUMMARY: summary } });
+  tt.equal(r.code, 3);
+  tt.match(r.stdout, /\*\*Gate failed\*\*: 1 regression\./);
+  tt.match(r.stdout, /\| steps \| fix-login \| 4 \\\[4–5\\\] n=3 \| 10 \\\[9–11\\\] n=3 \| \+6 \\\[4, 7\\\] \| worse \|/);
+  tt.equal(readFileSync(summary, 'utf8'), `before\n${r.stdout}`);
+});
+
+t.test('hostile task and arm names are escaped for the terminal and for Markdown', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const evil = 'x\u001b[2J|**bold**';
+  const run = (session: string): string => jsonl([init(['Read'], { session }), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session }), res('r1', 'x', { session }), done({ session })]);
+  writeFileSync(join(dir, 'a.jsonl'), run('a'));
+  writeFileSync(join(dir, 'b.jsonl'), run('b'));
+  const args = ['compare', '--arm', `${evil}=${join(dir, 'a.jsonl')}`, '--arm', `b=${join(dir, 'b.jsonl')}`, '--task', evil];
+  const plain = await cli(args);
+  tt.notMatch(plain.stdout, /\u001b/, 'no raw escape reaches the terminal');
+  const md = await cli([...args, '--reporter', 'markdown']);
+  tt.notMatch(md.stdout, /\*\*bold\*\*/, 'no markup of the input');
+  tt.notMatch(md.stdout, /[^\\]\|\*\*/, 'no table cell of its own');
+});
+
+t.test('the fixtures the docs name exist', async (tt) => {
+  tt.ok(readFileSync(join(FIXTURES, 'compare/baseline/fix-login-run1.jsonl'), 'utf8').length > 0);
+});
