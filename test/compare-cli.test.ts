@@ -63,7 +63,7 @@ t.test('the gate: only listed figures fail it; thresholds; no rule, no gate', as
 t.test('n = 1 can never fail the gate', async (tt) => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
   const run = (session: string, calls: number, ok: boolean): string =>
-    jsonl([init(['Read', 'Bash'], { session }), ...Array.from({ length: calls }, (_, i) => [req(`m${i}`, [toolUse(`c${i}`, 'Bash', { command: 'false' })], { session }), res(`c${i}`, 'failed', { session, isError: true })]), req('end', [text('done')], { session }), done({ session, subtype: ok ? 'success' : 'error_during_execution', isError: !ok })]);
+    jsonl([init(['Read', 'Bash'], { session }), ...Array.from({ length: calls }, (_, i) => [...req(`m${i}`, [toolUse(`c${i}`, 'Bash', { command: 'false' })], { session }), res(`c${i}`, 'failed', { session, isError: true })]), req('end', [text('done')], { session }), done({ session, subtype: ok ? 'success' : 'error_during_execution', isError: !ok })]);
   writeFileSync(join(dir, 'a.jsonl'), run('a', 2, true));
   writeFileSync(join(dir, 'b.jsonl'), run('b', 40, false));
   const r = await compareJson(['compare', '--arm', `base=${join(dir, 'a.jsonl')}`, '--arm', `new=${join(dir, 'b.jsonl')}`, '--task', 'one', '--fail-on-regression', 'pass-rate,steps,flagged.*']);
@@ -169,4 +169,123 @@ t.test('hostile task and arm names are escaped for the terminal and for Markdown
 
 t.test('the fixtures the docs name exist', async (tt) => {
   tt.ok(readFileSync(join(FIXTURES, 'compare/baseline/fix-login-run1.jsonl'), 'utf8').length > 0);
+});
+
+t.test('an API failure is the run\'s end only when nothing of the agent follows it', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const session = 's';
+  const call = [...req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session }), res('r1', 'x', { session })];
+  const apiError = (attempt: number): Record<string, unknown> => ({ type: 'system', subtype: 'api_error', error: { message: 'overloaded' }, retryAttempt: attempt, maxRetries: 10, session_id: session, uuid: `e${attempt}` });
+  const failedReply = { type: 'assistant', isApiErrorMessage: true, message: { id: 'x', role: 'assistant', model: '<synthetic>', content: [{ type: 'text', text: 'API Error: 529 overloaded' }] }, parent_tool_use_id: null, session_id: session, uuid: 'ae' };
+  const cases: Array<[string, Record<string, unknown>[], string | undefined]> = [
+    ['a retry, then a reply', [apiError(3), ...req('m2', [text('ok')], { session }), done({ session })], undefined],
+    ['the last retry, then a reply', [apiError(10), ...req('m2', [text('ok')], { session }), done({ session })], undefined],
+    ['the last retry, then an error result', [apiError(10), done({ session, subtype: 'error_during_execution', isError: true })], 'the API failed: its retries ran out'],
+    ['an API error as the reply', [failedReply, done({ session, subtype: 'error_during_execution', isError: true })], 'the API failed: its error is the reply'],
+  ];
+  for (const [what, tail, infra] of cases) {
+    const file = join(dir, `${what.replace(/\W+/g, '-')}.jsonl`);
+    writeFileSync(file, jsonl([init(['Read'], { session }), ...call, ...tail]));
+    const r = await cli(['grade', '--json', '-q', file]);
+    const run = JSON.parse(r.stdout).grade.runs[0];
+    tt.equal(run.infra, infra, what);
+  }
+});
+
+t.test('contamination: a run that used an excluded tool is listed and left out; a blocked attempt is not contamination', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const EXPLORE_TOOL = 'mcp__codegraph__codegraph_explore';
+  const run = (session: string, calls: Array<[string, Record<string, unknown>, string, boolean?]>): string =>
+    jsonl([init([EXPLORE_TOOL, 'Read', 'Bash'], { session }), ...calls.flatMap(([name, input, out, isError], i) => [...req(`m${i}`, [toolUse(`c${i}`, name, input)], { session }), res(`c${i}`, out, { session, isError })]), ...req('end', [text('done')], { session }), done({ session })]);
+  const read: [string, Record<string, unknown>, string] = ['Read', { file_path: '/t/a.ts' }, 'x'];
+  mkdirSync(join(dir, 'with'));
+  mkdirSync(join(dir, 'without'));
+  for (let i = 0; i < 3; i++) writeFileSync(join(dir, 'with', `w${i}.jsonl`), run(`with-${i}`, [[EXPLORE_TOOL, { query: 'q' }, '**`a.ts`**'], read]));
+  const runs: Record<string, Array<[string, Record<string, unknown>, string, boolean?]>> = {
+    clean: [read, read],
+    mcp: [[EXPLORE_TOOL, { query: 'q' }, '**`a.ts`**'], read],
+    cli: [['Bash', { command: 'codegraph explore "auth"' }, 'src/auth.ts — 3 symbols'], read],
+    blocked: [['Bash', { command: 'codegraph explore "auth"' }, 'Permission to use Bash with command codegraph explore has been denied.', true], read],
+  };
+  for (const [name, calls] of Object.entries(runs)) writeFileSync(join(dir, 'without', `${name}.jsonl`), run(`without-${name}`, calls));
+  const args = ['compare', '--arm', `with=${join(dir, 'with')}`, '--arm', `without=${join(dir, 'without')}`, '--task', 'one', '--arm-excludes', 'without=mcp__codegraph__*', '--arm-excludes', 'without=Bash(codegraph *)'];
+  const r = await compareJson(args);
+  const arm = r.report.arms[1]!;
+  tt.same(arm.excludes, ['mcp__codegraph__*', 'Bash(codegraph *)']);
+  tt.same(arm.contaminated.map((x) => [x.run, x.calls]), [['without-cli', ['Bash(codegraph explore "auth")']], ['without-mcp', [EXPLORE_TOOL]]]);
+  tt.match(row(r.report, 'steps', 'one').arms, [{ n: 3 }, { n: 2 }], 'the two contaminated runs are left out; the blocked attempt is not');
+  const kept = await compareJson([...args, '--keep-contaminated']);
+  tt.match(row(kept.report, 'steps', 'one').arms, [{ n: 3 }, { n: 4 }]);
+  const shown = await cli(args);
+  tt.match(shown.stdout, /2 CONTAMINATED \(left out\)/);
+  tt.match(shown.stdout, /without-mcp \(one\) used mcp__codegraph__codegraph_explore/);
+  // A saved report cannot show its calls: refused, not silently clean.
+  const saved = await cli(['--json', '-q', '--task', 'one', join(dir, 'without')]);
+  writeFileSync(join(dir, 'without.json'), saved.stdout);
+  const refused = await cli(['compare', '--arm', `with=${join(dir, 'with')}`, '--arm', `without=${join(dir, 'without.json')}`, '--arm-excludes', 'without=mcp__codegraph__*']);
+  tt.equal(refused.code, 2);
+  tt.match(refused.stderr, /saved report, which does not list its calls/);
+  tt.match((await cli([...args, '--arm-excludes', 'nope=Read'])).stderr, /no arm is named 'nope'/);
+});
+
+t.test('an MCP cold start is marked on the run, from transcripts and saved reports alike', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
+  const EXPLORE_TOOL = 'mcp__codegraph__codegraph_explore';
+  const session = 'cold';
+  const file = join(dir, 'cold.jsonl');
+  writeFileSync(file, jsonl([init([EXPLORE_TOOL], { session }), ...req('m1', [toolUse('c1', EXPLORE_TOOL, { query: 'q' })], { session }), res('c1', '<tool_use_error>Error: No such tool available: mcp__codegraph__codegraph_explore</tool_use_error>', { session, isError: true }), ...req('m2', [toolUse('c2', EXPLORE_TOOL, { query: 'q' })], { session }), res('c2', '**`a.ts`**', { session }), ...req('m3', [toolUse('c3', EXPLORE_TOOL, { query: 'q' })], { session }), res('c3', 'No such tool available', { session, isError: true }), done({ session })]));
+  const warm = join(dir, 'warm.jsonl');
+  writeFileSync(warm, jsonl([init([EXPLORE_TOOL], { session: 'warm' }), ...req('m1', [toolUse('c1', EXPLORE_TOOL, { query: 'q' })], { session: 'warm' }), res('c1', '**`a.ts`**', { session: 'warm' }), ...req('m2', [toolUse('c2', EXPLORE_TOOL, { query: 'q' })], { session: 'warm' }), res('c2', 'No such tool available', { session: 'warm', isError: true }), done({ session: 'warm' })]));
+  const graded = JSON.parse((await cli(['grade', '--json', '-q', file, warm])).stdout).grade.runs;
+  tt.same(graded.map((x: { mcpColdStart?: string[] }) => x.mcpColdStart), [[EXPLORE_TOOL], undefined], 'refused before it first answered: a cold start; after: not');
+  const r = await compareJson(['compare', file, warm, '--task', 'one']);
+  tt.same(r.report.arms[0]!.mcpColdStart, [{ run: 'cold', task: 'one', tools: [EXPLORE_TOOL] }]);
+});
+
+t.test('--runs: why did run A pass and run B fail — the first divergence, steps only one run took, flags where they fired', async (tt) => {
+  // By hand: A greps, reads, edits, tests once (passes). B greps, edits without reading, and runs the failing test four times.
+  const r = await cli(['compare', '--runs', 'compare/runs/passed.jsonl', 'compare/runs/failed.jsonl', '--json']);
+  tt.equal(r.code, 0);
+  const d = JSON.parse(r.stdout);
+  tt.match(d.runs, [{ session: 'run-passed', verdict: 'clean-pass', delivered: true, steps: 4 }, { session: 'run-failed', verdict: 'fail', delivered: false, steps: 6 }]);
+  const main = d.threads[0];
+  tt.equal(main.label, 'main');
+  tt.equal(main.firstDivergence, 1, 'the second pair: A reads the file, B does not');
+  const pairs = main.steps.map((s: { a: { tool: string; target: string } | null; b: { tool: string; target: string } | null }) => [s.a && `${s.a.tool} ${s.a.target}`, s.b && `${s.b.tool} ${s.b.target}`]);
+  tt.same(pairs, [
+    ['Grep login', 'Grep login'],
+    ['Read src/auth/login.ts', null],
+    ['Edit src/auth/login.ts', 'Edit src/auth/login.ts'],
+    ['Bash npm test', 'Bash npm test'],
+    [null, 'Bash npm test'],
+    [null, 'Bash npm test'],
+    [null, 'Bash npm test'],
+  ]);
+  tt.same(main.steps[2].b.flags, [{ rule: 'edited_without_read', severity: 'medium' }], "B's edit without a read is flagged at that step");
+  tt.ok(main.steps.some((s: { b: { flags: Array<{ rule: string }> } | null }) => s.b?.flags.some((f) => f.rule === 'retry_storm')), 'the retry storm is flagged on one of its steps');
+  const text = await cli(['compare', '--runs', 'compare/runs/passed.jsonl', 'compare/runs/failed.jsonl']);
+  tt.match(text.stdout, /first divergence at step 2 of A: A Read src\/auth\/login\.ts \| B has no step here/);
+  tt.match(text.stdout, /\n {3}2 <Read src\/auth\/login\.ts +·\n/);
+  tt.match(text.stdout, /⚑ edited_without_read \(medium\)/);
+});
+
+t.test('--runs: runs found by session id among inputs; mistakes told', async (tt) => {
+  const r = await cli(['compare', '--runs', 'base-login-1', 'cand-login-1', 'compare/baseline', 'compare/candidate', '--json']);
+  tt.equal(r.code, 0, r.stderr);
+  const d = JSON.parse(r.stdout);
+  tt.same(d.runs.map((x: { session: string; steps: number }) => [x.session, x.steps]), [['base-login-1', 4], ['cand-login-1', 10]]);
+  tt.equal(d.threads[0].firstDivergence, 0, 'the candidate starts with a Grep, the baseline with a Read');
+  const same = JSON.parse((await cli(['compare', '--runs', 'compare/baseline/fix-login-run1.jsonl', 'compare/baseline/fix-login-run2.jsonl', '--json'])).stdout);
+  tt.equal(same.threads[0].firstDivergence, null, 'two runs that took the same steps never part');
+  const cases: Array<[string[], RegExp]> = [
+    [['compare', '--runs', 'compare/runs/passed.jsonl'], /--runs takes two runs/],
+    [['compare', '--runs', 'nope', 'compare/runs/failed.jsonl'], /'nope' is not a file, and no INPUT/],
+    [['compare', '--runs', 'nope', 'base-login-1', 'compare/baseline'], /no session 'nope'/],
+    [['compare', '--runs', 'a', 'b', '--fail-on-regression', 'steps'], /compares arms, not two runs/],
+  ];
+  for (const [args, message] of cases) {
+    const x = await cli(args);
+    tt.equal(x.code, 2, args.join(' '));
+    tt.match(x.stderr, message);
+  }
 });

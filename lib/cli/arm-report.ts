@@ -16,6 +16,7 @@ import type { InputErrorItem } from '../core/input-error.js';
 import { InputError } from '../core/errors.js';
 import { printable } from '../core/escape.js';
 import { keyPath } from '../core/key-path.js';
+import type { StreamItem } from '../core/items.js';
 
 export interface ArmReading {
   readonly analyses: readonly Configured[];
@@ -24,6 +25,8 @@ export interface ArmReading {
   readonly signal?: AbortSignal;
   /** A file that could not be read, or a damaged report: said, and counted as an input error. */
   onProblem(message: string): void;
+  /** Sees every item read from the arm's transcripts (contamination). */
+  observe?(item: StreamItem): void;
 }
 
 /** Our JSON report starts with its schema version: enough to tell it from a transcript without reading it. */
@@ -60,43 +63,46 @@ export async function readSavedReport(path: string, display: string): Promise<Re
   return parsed.data;
 }
 
+/** Transcripts through the default command's stages, to a report; `r.observe` sees every item. */
+export async function readTranscripts(transcripts: readonly string[], r: ArmReading): Promise<Report> {
+  const inputErrors: InputErrorItem[] = [];
+  const problem = (file: string, message: string): void => {
+    r.onProblem(message);
+    inputErrors.push({ file, message });
+  };
+  const found = await discoverSessions(transcripts, r.cwd);
+  for (const p of found.problems) problem(p.path, p.message);
+  const warnings = [...found.warnings];
+  const skipped = skippedWarning(found.skipped);
+  if (skipped !== undefined) warnings.push(skipped);
+  const builder = new ReportBuilder({ analyses: r.analyses, inputErrors, warnings });
+  const source = readSessions(found.sessions, {
+    batches: true,
+    lazyLines: true,
+    cwd: r.cwd,
+    maxLineBytes: r.maxLineBytes,
+    signal: r.signal,
+    onInputError: (file, err) => problem(file, `cannot read ${file}: ${err.code ?? err.message}`),
+  });
+  await runPipeline(source, [fusedStages({ analyses: r.analyses, lazyResults: true })], [], (item) => {
+    builder.add(item);
+    r.observe?.(item);
+    // The builder keeps it among the report's input errors; it is said here.
+    if (item.kind === 'input_error') r.onProblem(item.message);
+  });
+  return builder.build();
+}
+
 /** The arm's inputs as one report: saved reports merged, transcripts read. */
-export async function armReport(inputs: readonly string[], r: ArmReading): Promise<{ report: Report; inputErrors: number }> {
+export async function armReport(inputs: readonly string[], r: ArmReading): Promise<{ report: Report; inputErrors: number; savedReports: number }> {
   const saved: Report[] = [];
   const transcripts: string[] = [];
   for (const input of inputs) {
     if (input !== '-' && (await isSavedReport(resolve(r.cwd, input)))) saved.push(await readSavedReport(resolve(r.cwd, input), input));
     else transcripts.push(input);
   }
-  const inputErrors: InputErrorItem[] = [];
-  const problem = (file: string, message: string): void => {
-    r.onProblem(message);
-    inputErrors.push({ file, message });
-  };
-  let read: Report | undefined;
-  if (transcripts.length) {
-    const found = await discoverSessions(transcripts, r.cwd);
-    for (const p of found.problems) problem(p.path, p.message);
-    const warnings = [...found.warnings];
-    const skipped = skippedWarning(found.skipped);
-    if (skipped !== undefined) warnings.push(skipped);
-    const builder = new ReportBuilder({ analyses: r.analyses, inputErrors, warnings });
-    const source = readSessions(found.sessions, {
-      batches: true,
-      lazyLines: true,
-      cwd: r.cwd,
-      maxLineBytes: r.maxLineBytes,
-      signal: r.signal,
-      onInputError: (file, err) => problem(file, `cannot read ${file}: ${err.code ?? err.message}`),
-    });
-    await runPipeline(source, [fusedStages({ analyses: r.analyses, lazyResults: true })], [], (item) => {
-      builder.add(item);
-      // The builder keeps it among the report's input errors; it is said here.
-      if (item.kind === 'input_error') r.onProblem(item.message);
-    });
-    read = builder.build();
-  }
+  const read = transcripts.length ? await readTranscripts(transcripts, r) : undefined;
   const all = read ? [...saved, read] : saved;
   const report = all.reduce((a, b) => mergeReports(a, b));
-  return { report, inputErrors: report.inputErrors.length };
+  return { report, inputErrors: report.inputErrors.length, savedReports: saved.length };
 }

@@ -6,6 +6,7 @@ import type { Analysis, RunFigure } from '../analyses/types.js';
 import type { Report } from '../report/index.js';
 import { ANALYSES } from '../analyses/index.js';
 import type { Verdict } from '../analyses/grade/verdicts.js';
+import type { SessionContamination } from './contamination.js';
 
 export interface ArmRun {
   readonly run: string;
@@ -16,6 +17,10 @@ export interface ArmRun {
   readonly verdict: Verdict;
   /** Why the run failed outside the agent's control, if it did. */
   readonly infra?: string;
+  /** Excluded tools it used (contamination): the calls that reached the agent. */
+  readonly contaminated?: readonly string[];
+  /** MCP tools whose first calls came before their server had started. */
+  readonly mcpColdStart?: readonly string[];
   /** Figures by key. */
   readonly figures: ReadonlyMap<string, RunFigure>;
 }
@@ -39,7 +44,7 @@ export function figureKind(f: RunFigure): FigureInfo['kind'] {
 }
 
 /** The runs of a report with grading in it; undefined when it has none. */
-export function armData(report: Report, analyses: readonly Analysis[] = ANALYSES): ArmData | undefined {
+export function armData(report: Report, analyses: readonly Analysis[] = ANALYSES, contamination?: ReadonlyMap<string, SessionContamination>): ArmData | undefined {
   const grade = report.grade;
   if (!grade) return undefined;
   const bySession = new Map<string, RunFigure[]>();
@@ -59,7 +64,18 @@ export function armData(report: Report, analyses: readonly Analysis[] = ANALYSES
   const runs = grade.runs.map((r): ArmRun => {
     const own = new Map<string, RunFigure>();
     for (const f of bySession.get(r.session) ?? []) own.set(f.key, f);
-    return { run: r.run, task: r.task, session: r.session, delivered: r.delivered, verdict: r.verdict, ...(r.infra !== undefined ? { infra: r.infra } : {}), figures: own };
+    const used = contamination?.get(r.session)?.calls ?? [];
+    return {
+      run: r.run,
+      task: r.task,
+      session: r.session,
+      delivered: r.delivered,
+      verdict: r.verdict,
+      ...(r.infra !== undefined ? { infra: r.infra } : {}),
+      ...(used.length ? { contaminated: used } : {}),
+      ...(r.mcpColdStart?.length ? { mcpColdStart: r.mcpColdStart } : {}),
+      figures: own,
+    };
   });
   return { runs, figures: [...figures.values()] };
 }

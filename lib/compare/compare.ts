@@ -19,10 +19,14 @@ export interface CompareArm {
   readonly name: string;
   readonly inputs: readonly string[];
   readonly data: ArmData;
+  /** Tools this arm must not use (permission rules); its runs that did are contaminated. */
+  readonly excludes?: readonly string[];
 }
 
 export interface CompareOptions extends TestSettings {
   readonly errorsAsFailures: boolean;
+  /** Compare contaminated runs too (they are always listed). */
+  readonly keepContaminated?: boolean;
   readonly rules: readonly RegressionRule[];
 }
 
@@ -39,7 +43,8 @@ export const METHOD = {
 };
 
 /** A run's sample of a figure, or undefined when it has none. */
-function sampleOf(run: ArmRun, f: FigureInfo, errorsAsFailures: boolean): Sample | undefined {
+function sampleOf(run: ArmRun, f: FigureInfo, errorsAsFailures: boolean, keepContaminated: boolean): Sample | undefined {
+  if (run.contaminated !== undefined && !keepContaminated) return undefined;
   if (run.infra !== undefined && !errorsAsFailures) return undefined;
   if (f.key === 'pass-rate') {
     if (run.infra !== undefined) return { value: 0 };
@@ -58,6 +63,9 @@ function cell(arm: string, f: FigureInfo, s: readonly Sample[]): ArmCell {
   const sp = spread(s.map((x) => x.value));
   return sp ? { arm, n: sp.n, median: sp.median, min: sp.min, max: sp.max } : { arm, n: 0 };
 }
+
+/** Six significant digits: what a sentence shows of a float (0.030000000000000013 → 0.03). */
+const round = (x: number): number => Number(x.toPrecision(6));
 
 /** The baseline's figure a relative threshold is a share of. */
 function baseFigure(c: ArmCell): number | null {
@@ -90,7 +98,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
   const tests: TestSettings = { alpha: o.alpha, seed: o.seed, resamples: o.resamples };
   const regressions: Regression[] = [];
   const figureOut = figures.map((f) => {
-    const samples = (armIndex: number, task: string): Sample[] => (byTask[armIndex]!.get(task) ?? []).flatMap((r) => sampleOf(r, f, o.errorsAsFailures) ?? []);
+    const samples = (armIndex: number, task: string): Sample[] => (byTask[armIndex]!.get(task) ?? []).flatMap((r) => sampleOf(r, f, o.errorsAsFailures, o.keepContaminated === true) ?? []);
     const compare = (tasks: readonly PairedTask<Sample>[]): Comparison => (f.kind === 'rate' ? compareRates(tasks, f.better, tests) : compareValues(tasks, f.better, f.kind === 'share', tests));
     const row = (task: string | null): FigureRow => {
       const tasks = task === null ? pairedTasks : [task];
@@ -104,7 +112,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
         if (c.verdict !== 'worse') continue;
         for (const rule of o.rules) {
           if (!ruleMatches(rule, f.key) || !beyondThreshold(rule, c.difference, baseFigure(cells[0]!))) continue;
-          const test = f.kind === 'rate' ? `p = ${c.p?.toPrecision(3)} (${task === null ? 'Cochran–Mantel–Haenszel' : "Fisher's exact"})` : `${+((1 - o.alpha) * 100).toFixed(2)}% bootstrap interval of the difference [${c.low}, ${c.high}]`;
+          const test = f.kind === 'rate' ? `p = ${c.p?.toPrecision(3)} (${task === null ? 'Cochran–Mantel–Haenszel' : "Fisher's exact"})` : `${+((1 - o.alpha) * 100).toFixed(2)}% bootstrap interval of the difference [${round(c.low!)}, ${round(c.high!)}]`;
           regressions.push({ figure: f.key, task, arm: arms[i]!.name, difference: c.difference, rule: rule.source, test });
           break;
         }
@@ -120,7 +128,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
     baseline: names[0]!,
-    method: { alpha: o.alpha, ...METHOD, seed: o.seed, resamples: o.resamples, errorsAsFailures: o.errorsAsFailures },
+    method: { alpha: o.alpha, ...METHOD, seed: o.seed, resamples: o.resamples, errorsAsFailures: o.errorsAsFailures, keepContaminated: o.keepContaminated === true },
     arms: arms.map((a, i) => ({
       name: a.name,
       inputs: [...a.inputs],
@@ -128,6 +136,9 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
       tasks: byTask[i]!.size,
       unknownOutcome: a.data.runs.filter((r) => r.delivered === null && r.infra === undefined).length,
       infra: a.data.runs.flatMap((r) => (r.infra === undefined ? [] : [{ run: r.run, task: r.task, reason: r.infra }])),
+      excludes: [...(a.excludes ?? [])],
+      contaminated: a.data.runs.flatMap((r) => (r.contaminated === undefined ? [] : [{ run: r.run, task: r.task, calls: [...r.contaminated] }])),
+      mcpColdStart: a.data.runs.flatMap((r) => (r.mcpColdStart === undefined ? [] : [{ run: r.run, task: r.task, tools: [...r.mcpColdStart] }])),
     })),
     tasks: taskOrder.map((task) => ({ task, runs: Object.fromEntries(arms.map((a, i) => [a.name, byTask[i]!.get(task)?.length ?? 0])), paired: paired(task) })),
     figures: figureOut,

@@ -19,7 +19,8 @@ export function renderCompareMarkdown(r: CompareReport): string {
   }
   out.push('', `α = ${r.method.alpha}; rates: ${markdownText(r.method.rates)}; other figures: ${markdownText(r.method.values)} (seed ${r.method.seed}, ${r.method.resamples} resamples); ${markdownText(r.method.noise)}.`, '');
   for (const a of r.arms) {
-    out.push(`- ${markdownLineStart(`${a.name}: ${a.runs} runs of ${a.tasks} tasks${a.infra.length ? `; ${a.infra.length} failed outside the agent (${r.method.errorsAsFailures ? 'counted as failures' : 'left out'})` : ''}`)}`);
+    out.push(`- ${markdownLineStart(`${a.name}: ${a.runs} runs of ${a.tasks} tasks${a.infra.length ? `; ${a.infra.length} failed outside the agent (${r.method.errorsAsFailures ? 'counted as failures' : 'left out'})` : ''}${a.contaminated.length ? `; ${a.contaminated.length} contaminated (${r.method.keepContaminated ? 'compared anyway' : 'left out'})` : ''}${a.mcpColdStart.length ? `; ${a.mcpColdStart.length} with an MCP cold start` : ''}`)}`);
+    for (const x of a.contaminated) out.push(`  - ${markdownText(`${x.run} (${x.task}) used ${x.calls.join(', ')}`)}`);
   }
   for (const g of figureGroups(r.figures.filter((f) => !allZero(f)))) {
     out.push('', `### ${markdownText(g.group)}`, '');

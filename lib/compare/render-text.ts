@@ -22,8 +22,12 @@ export function renderCompareText(r: CompareReport): string {
     let line = `  ${printable(a.name)}: ${a.runs} run${a.runs === 1 ? '' : 's'} of ${a.tasks} task${a.tasks === 1 ? '' : 's'}`;
     if (a.unknownOutcome) line += `; ${a.unknownOutcome} with no known outcome (left out of pass rates)`;
     if (a.infra.length) line += `; ${a.infra.length} failed outside the agent (${r.method.errorsAsFailures ? 'counted as failures' : 'left out'})`;
+    if (a.excludes.length) line += `; excludes ${a.excludes.map(printable).join(', ')}`;
+    if (a.contaminated.length) line += `; ${a.contaminated.length} CONTAMINATED (${r.method.keepContaminated ? 'compared anyway' : 'left out'})`;
     out.push(line);
     for (const x of a.infra) out.push(`    ${printable(x.run)} (${printable(x.task)}): ${printable(x.reason)}`);
+    for (const x of a.contaminated) out.push(`    ${printable(x.run)} (${printable(x.task)}) used ${x.calls.map(printable).join(', ')}`);
+    for (const x of a.mcpColdStart) out.push(`    ${printable(x.run)} (${printable(x.task)}): MCP cold start — ${x.tools.map(printable).join(', ')} refused as "No such tool available" before the server started`);
   }
   const lonely = r.tasks.filter((t) => !t.paired);
   if (lonely.length) out.push(`  not compared (one arm only): ${lonely.map((t) => `${printable(t.task)} (${Object.entries(t.runs).filter(([, n]) => n > 0).map(([a]) => printable(a)).join(', ')})`).join(', ')}`);

@@ -56,6 +56,12 @@ const armSchema = z.object({
   unknownOutcome: count,
   /** Runs that failed outside the agent's control: listed, and left out unless --errors-as-failures. */
   infra: z.array(z.object({ run: z.string(), task: z.string(), reason: z.string() })),
+  /** Tools the arm must not use (--arm-excludes). */
+  excludes: z.array(z.string()),
+  /** Runs that used one anyway: listed, and left out unless --keep-contaminated. */
+  contaminated: z.array(z.object({ run: z.string(), task: z.string(), calls: z.array(z.string()) })),
+  /** Runs whose first calls of an MCP tool came before its server had started ("No such tool available"). */
+  mcpColdStart: z.array(z.object({ run: z.string(), task: z.string(), tools: z.array(z.string()) })),
 });
 
 export const regressionSchema = z.object({
@@ -79,6 +85,7 @@ export const compareReportSchema = z.object({
     seed: z.number().int(),
     resamples: count,
     errorsAsFailures: z.boolean(),
+    keepContaminated: z.boolean(),
   }),
   arms: z.array(armSchema),
   tasks: z.array(z.object({ task: z.string(), runs: z.record(z.string(), count), paired: z.boolean() })),

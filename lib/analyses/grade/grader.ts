@@ -44,6 +44,11 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #resultsOk = true;
   /** What the session's results said about how it ended, for its run. */
   #ending: RunEnding = {};
+  /** MCP calls awaiting their result (id → tool), and the MCP tools that have answered: a cold start shows as a first call refused. */
+  #mcpCalls = new Map<string, string>();
+  #mcpAnswered = new Set<string>();
+  /** An API failure not yet followed by a reply of the agent's: the run's end, if nothing follows. */
+  #apiFailure: string | undefined;
 
   constructor(options: GradeOptions) {
     this.#o = options;
@@ -69,6 +74,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       }
       case 'tool_call': {
+        if (ev.thread === 'main') this.#apiFailure = undefined;
+        if (ev.name.startsWith('mcp__') && this.#mcpCalls.size < MAX_OPEN_MCP_CALLS) this.#mcpCalls.set(ev.id, ev.name);
         // Claude Code's own helper agents are reported, not graded.
         if (this.#threadKinds.get(ev.thread) === 'internal') return;
         const g = this.#route(ev);
@@ -77,6 +84,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       }
       case 'tool_result': {
+        this.#mcpResult(ev);
         const g = this.#route(ev);
         g.result(ev, flag(g.run));
         return;
@@ -108,6 +116,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       case 'assistant_text':
         // A session that says anything is a run, even one without a tool call.
         this.#route(ev);
+        if (ev.thread === 'main') this.#apiFailure = undefined;
+        return;
+      case 'diagnostic':
+        if (ev.thread === 'main' && API_FAILURES.has(ev.code)) this.#apiFailure = ev.code === 'api_error_message' ? 'the API failed: its error is the reply' : 'the API failed: its retries ran out';
         return;
       case 'usage':
         this.#route(ev).usage(ev);
@@ -127,8 +139,27 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#segmentsWithResult.clear();
     this.#resultsOk = true;
     this.#ending = {};
+    this.#apiFailure = undefined;
     this.#stats = new Map();
     this.#misses = [];
+    this.#mcpCalls.clear();
+    this.#mcpAnswered.clear();
+  }
+
+  /**
+   * An MCP tool whose first calls were refused as "No such tool available"
+   * was called before its server had started (a cold start): the run is
+   * marked, as the CodeGraph evaluation's parser marks it.
+   */
+  #mcpResult(ev: EventOf<'tool_result'>): void {
+    const tool = this.#mcpCalls.get(ev.id);
+    if (tool === undefined) return;
+    this.#mcpCalls.delete(ev.id);
+    if (!ev.isError) this.#mcpAnswered.add(tool);
+    else if (!this.#mcpAnswered.has(tool) && NO_SUCH_TOOL.test(ev.text)) {
+      const cold = (this.#ending.mcpColdStart ??= []);
+      if (!cold.includes(tool) && cold.length < MAX_COLD_TOOLS) cold.push(tool);
+    }
   }
 
   #segment(ev: CanonicalEvent): void {
@@ -170,6 +201,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       // stream-json: delivered when every segment ended in a successful result.
       // A session file has no result: unknown unless --outcomes says.
       let delivered: boolean | null = null;
+      // An API request that failed for good, with no reply after it: the provider's failure.
+      if (this.#apiFailure !== undefined) this.#ending.infra ??= this.#apiFailure;
       if (this.#source === 'stream-json' && !(ev.stopped && this.#segmentsWithResult.size === 0)) {
         delivered = this.#segmentsWithResult.size === this.#maxSegment && this.#resultsOk;
         // A run that wrote no result at all was cut off (a crash, a killed process): not the agent's answer.
@@ -220,6 +253,14 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 }
 
+const NO_SUCH_TOOL = /No such tool available/;
+/** MCP calls followed at once; past this many awaiting a result, later ones are not (a run that never answers keeps no more). */
+const MAX_OPEN_MCP_CALLS = 4096;
+const MAX_COLD_TOOLS = 20;
+
+/** Diagnostics of an API request that failed for good (lib/dialects/claude). */
+const API_FAILURES: ReadonlySet<string> = new Set(['api_retries_exhausted', 'api_error_message']);
+
 /** Why a result says the run failed outside the agent's control, if it does. */
 function infraReason(o: NonNullable<EventOf<'turn_end'>['outcome']>): string | undefined {
   if (o.apiErrorStatus !== undefined) return `API error ${o.apiErrorStatus}`;
@@ -229,7 +270,7 @@ function infraReason(o: NonNullable<EventOf<'turn_end'>['outcome']>): string | u
 }
 
 /** How a run ended, from its results: the last reason, its first errors, the refused calls. */
-type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials' | 'infra'>;
+type RunEnding = Pick<RunResult, 'terminalReason' | 'errors' | 'permissionDenials' | 'infra' | 'mcpColdStart'>;
 
 /** Errors kept per run: a run resumed in a loop can end in thousands of results. */
 const MAX_RUN_ERRORS = 20;

@@ -43,6 +43,7 @@ export const runResultSchema = z.object({
     .optional(),
   terminalReason: z.string().optional(),
   infra: z.string().optional(),
+  mcpColdStart: z.array(z.string()).optional(),
   errors: z.array(z.string()).optional(),
   permissionDenials: count.optional(),
 });

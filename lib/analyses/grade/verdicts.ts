@@ -39,6 +39,8 @@ export interface RunResult {
    * the agent's failures.
    */
   infra?: string;
+  /** MCP tools whose first calls were refused as "No such tool available": the server had not started yet. */
+  mcpColdStart?: string[];
   /** What its results list as errors. */
   errors?: string[];
   /** Calls its results say permission was refused for. */

@@ -8,16 +8,23 @@ import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { canonicalJson } from '../../core/canonical-json.js';
-import { printable } from '../../core/escape.js';
+import { codeFence, printable } from '../../core/escape.js';
 import { parseFlags, regexFlag } from '../flags.js';
 import { reporterOutputs, reporterSpecs } from '../reporters.js';
 import { checkOutputs, writeOutput } from '../output-files.js';
 import { configureAnalyses } from '../analysis-choice.js';
-import { armReport } from '../arm-report.js';
+import { armReport, readTranscripts } from '../arm-report.js';
+import { RunStepsCollector } from '../../compare/run-steps.js';
+import type { RunSteps } from '../../compare/run-steps.js';
+import { diffRuns } from '../../compare/run-diff.js';
+import { renderRunDiffText } from '../../compare/render-run-diff.js';
+import { stat } from 'node:fs/promises';
 import { armData } from '../../compare/arm-runs.js';
 import { compareArms } from '../../compare/compare.js';
 import type { CompareArm } from '../../compare/compare.js';
 import { parseRegressionRules } from '../../compare/regression-rules.js';
+import { ContaminationTracker } from '../../compare/contamination.js';
+import { patternProblem } from '../../analyses/grade/patterns.js';
 import { renderCompareText } from '../../compare/render-text.js';
 import { renderCompareMarkdown } from '../../compare/render-markdown.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../compare/stats/bootstrap.js';
@@ -39,6 +46,9 @@ const OPTIONS = {
   seed: { type: 'string' },
   resamples: { type: 'string' },
   'errors-as-failures': { type: 'boolean' },
+  'arm-excludes': { type: 'string', multiple: true },
+  'keep-contaminated': { type: 'boolean' },
+  runs: { type: 'boolean' },
   'max-line-bytes': { type: 'string' },
   reporter: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -50,6 +60,7 @@ const REPORTERS = ['text', 'json', 'markdown'];
 
 const HELP = `Usage: ${PROG} compare BASE NEW… [options]
        ${PROG} compare --arm NAME=INPUT… [options]
+       ${PROG} compare --runs A B [INPUT…] [options]
 
 Compares arms of runs: is the new arm better than the baseline (the first),
 per task, beyond the noise of reruns? An arm is transcripts (files, folders)
@@ -70,10 +81,19 @@ Options:
   --seed N                the bootstrap's seed (default ${DEFAULT_SEED})
   --resamples N           bootstrap resamples (default ${DEFAULT_RESAMPLES})
   --errors-as-failures    count runs that failed outside the agent as failures
+  --arm-excludes NAME=PATTERN  a tool arm NAME must not use (a permission rule,
+                          e.g. mcp__codegraph__*, Bash(codegraph *)); repeatable.
+                          Its runs that used one are contaminated: listed, and
+                          left out of the comparison
+  --keep-contaminated     compare contaminated runs too
   --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
   --json                  same as --reporter json
   -q, --quiet             no problems on stderr
   -h, --help              this help
+
+--runs A B: why did run A pass and run B fail? Their steps side by side,
+thread by thread, aligned over (tool, target), from the first divergence; A
+and B are transcript files, or session ids of the INPUTs.
 
 Fewer than 2 runs of a task in an arm: no conclusion, never a failed gate.
 Exit: 0 ok, 3 a regression, 2 usage or input error, 1 internal error.`;
@@ -105,6 +125,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     io.stdout.write(`${HELP}\n`);
     return 0;
   }
+  if (values.runs) return runDiffCommand(values, positionals, io);
   // Everything a user can get wrong is checked before anything is read.
   const armInputs = named('arm', values.arm);
   if (armInputs.size && positionals.length) throw new UsageError('give arms either as BASE NEW… or with --arm NAME=INPUT, not both');
@@ -117,6 +138,14 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   for (const [name, files] of armOutcomes) {
     if (!armInputs.has(name)) throw new UsageError(`--arm-outcomes: no arm is named '${printable(name)}'`);
     if (files.length > 1) throw new UsageError(`--arm-outcomes: arm '${printable(name)}' is given two outcome files`);
+  }
+  const excludes = named('arm-excludes', values['arm-excludes']);
+  for (const [name, patterns] of excludes) {
+    if (!armInputs.has(name)) throw new UsageError(`--arm-excludes: no arm is named '${printable(name)}'`);
+    for (const p of patterns) {
+      const problem = patternProblem(p);
+      if (problem !== undefined) throw new UsageError(`--arm-excludes: ${problem}`);
+    }
   }
   const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
   if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
@@ -136,7 +165,9 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const own = armOutcomes.get(name)?.[0];
     const outcomes = own === undefined ? shared : new Map([...(shared ?? []), ...(await loadOutcomes(resolve(io.cwd, own)))]);
     const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
-    const { report, inputErrors: errors } = await armReport(inputs, {
+    const patterns = excludes.get(name);
+    const tracker = patterns ? new ContaminationTracker(patterns) : undefined;
+    const { report, inputErrors: errors, savedReports } = await armReport(inputs, {
       analyses,
       cwd: io.cwd,
       maxLineBytes,
@@ -144,13 +175,15 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
       onProblem: (m) => {
         if (!values.quiet) say(io, m);
       },
+      observe: tracker ? (item) => tracker.observe(item) : undefined,
     });
+    if (tracker && savedReports > 0) throw new UsageError(`--arm-excludes: arm '${printable(name)}' is read from a saved report, which does not list its calls: give its transcripts to check contamination`);
     inputErrors += errors;
-    const data = armData(report, ANALYSES);
+    const data = armData(report, ANALYSES, tracker?.bySession());
     if (!data || data.runs.length === 0) throw new UsageError(`arm '${printable(name)}': no run was graded in ${inputs.map(printable).join(', ')}${data ? '' : ' (a saved report without a grade section: save one of the default command or grade)'}`);
-    arms.push({ name, inputs, data });
+    arms.push({ name, inputs, data, ...(patterns ? { excludes: patterns } : {}) });
   }
-  const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, rules });
+  const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, keepContaminated: values['keep-contaminated'] === true, rules });
   for (const s of specs) {
     const body = s.name === 'json' ? canonicalJson(report) : s.name === 'markdown' ? renderCompareMarkdown(report) : renderCompareText(report);
     if (s.file === undefined) io.stdout.write(body);
@@ -160,6 +193,46 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const summary = io.env.GITHUB_STEP_SUMMARY;
   if (summary && specs.some((s) => s.name === 'markdown')) await appendFile(resolve(io.cwd, summary), renderCompareMarkdown(report));
   return exitCodeFor({ gateFailed: report.gate.failed, inputErrors });
+}
+
+type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
+
+/** `--runs A B [INPUT…]`: two runs' steps aligned. */
+async function runDiffCommand(values: Values, positionals: readonly string[], io: CliIO): Promise<ExitCode> {
+  if (positionals.length < 2) throw new UsageError('--runs takes two runs: compare --runs A B [INPUT…] (A and B: transcript files, or session ids of the INPUTs)');
+  for (const f of ['arm', 'arm-excludes', 'arm-outcomes', 'fail-on-regression'] as const) if (values[f] !== undefined) throw new UsageError(`--${f} compares arms, not two runs: leave it out with --runs`);
+  const [a, b, ...inputs] = positionals as [string, string, ...string[]];
+  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  await checkOutputs(reporterOutputs(specs, io.env), { given: [a, b, ...inputs], files: [] }, io.cwd);
+  const loaded = await loadConfig(values.config, io.cwd);
+  const analyses = configureAnalyses(['grade'], loaded, { home: io.env.HOME, cwd: io.cwd });
+  let inputErrors = 0;
+  const readRun = async (which: string): Promise<RunSteps> => {
+    const isFile = await stat(resolve(io.cwd, which)).then((x) => x.isFile(), () => false);
+    if (!isFile && inputs.length === 0) throw new UsageError(`--runs: '${printable(which)}' is not a file, and no INPUT was given to find it in as a session id`);
+    const collector = new RunStepsCollector(isFile ? undefined : which);
+    const report = await readTranscripts(isFile ? [which] : inputs, {
+      analyses,
+      cwd: io.cwd,
+      signal: io.signal,
+      onProblem: (m) => {
+        if (!values.quiet) say(io, m);
+      },
+      observe: (item) => collector.observe(item),
+    });
+    inputErrors += report.inputErrors.length;
+    const steps = collector.result();
+    if (!steps) throw new UsageError(isFile ? `--runs: ${printable(which)} holds no run` : `--runs: no session '${printable(which)}' in ${inputs.map(printable).join(', ')}`);
+    return steps;
+  };
+  const diff = diffRuns(await readRun(a), await readRun(b), [a, b]);
+  for (const s of specs) {
+    const text = renderRunDiffText(diff);
+    const body = s.name === 'json' ? canonicalJson(diff) : s.name === 'markdown' ? `${codeFence(text.trimEnd())}\n` : text;
+    if (s.file === undefined) io.stdout.write(body);
+    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
+  }
+  return exitCodeFor({ inputErrors });
 }
 
 export const compareCommand: Command = { name: 'compare', run, flags: [{ command: 'compare', flags: Object.keys(OPTIONS) }] };

@@ -186,6 +186,11 @@ export class ClaudeNormalizer {
   #assistant(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {
     const msg = v.message;
     if (!isObject(msg) || !Array.isArray(msg.content)) return;
+    // Claude Code writes a request that failed for good as an assistant line marked isApiErrorMessage.
+    if (v.isApiErrorMessage === true) {
+      sink.emit({ kind: 'diagnostic', code: 'api_error_message', message: `the reply is an API error${apiErrorText(msg.content)}: the provider's failure, not the agent's` }, thread, line, meta);
+      return;
+    }
     const content = msg.content as unknown[];
     const realId = asString(msg.id);
     for (let k = 0; k < content.length; k++) {
@@ -272,4 +277,10 @@ function resultMeta(structured: unknown): { writeType?: 'create' | 'update'; age
   if (structured.type === 'create' || structured.type === 'update') out.writeType = structured.type;
   if (typeof structured.agentId === 'string') out.agentId = structured.agentId;
   return out;
+}
+
+/** `: "API Error: 529 …"`, from the error message's text. */
+function apiErrorText(content: unknown[]): string {
+  const first = content.find((b): b is Obj => isObject(b) && b.type === 'text' && typeof b.text === 'string');
+  return first ? ` (${JSON.stringify(excerpt(first.text as string, 80))})` : '';
 }

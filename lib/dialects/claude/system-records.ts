@@ -27,7 +27,9 @@ export function systemRecord(v: Obj, thread: string, line: number, meta: RecordM
     }
     case 'api_error':
     case 'api_retry':
-      sink.emit({ kind: 'diagnostic', code: 'api_retry', message: `an API request failed${apiError(v)}${retry(v)}: the provider's failure, not the agent's` }, thread, line, meta);
+      // One line per retry, often followed by a successful reply: a failed run
+      // only once the retries ran out (the grader waits for a reply after it).
+      sink.emit({ kind: 'diagnostic', code: retriesRanOut(v) ? 'api_retries_exhausted' : 'api_retry', message: `an API request failed${apiError(v)}${retry(v)}: the provider's failure, not the agent's` }, thread, line, meta);
       return;
     case 'model_refusal_fallback':
     case 'model_refusal_no_fallback': {
@@ -60,6 +62,13 @@ function apiError(v: Obj): string {
 }
 
 /** `; attempt 2 of 10`. */
+/** The last retry Claude Code makes of a request: `retryAttempt` has reached `maxRetries`. */
+function retriesRanOut(v: Obj): boolean {
+  const attempt = v.retryAttempt ?? v.attempt;
+  const max = v.maxRetries ?? v.max_retries;
+  return typeof attempt === 'number' && typeof max === 'number' && attempt >= max;
+}
+
 function retry(v: Obj): string {
   const attempt = v.retryAttempt ?? v.attempt;
   const max = v.maxRetries ?? v.max_retries;
