@@ -17,6 +17,7 @@ export const LAYERS: ReadonlyArray<readonly [string, string]> = [
   ['dialects', 'lib/dialects/'],
   ['analyses', 'lib/analyses/'],
   ['report', 'lib/report/'],
+  ['compare', 'lib/compare/'],
   ['io', 'lib/io/'],
   ['transforms', 'transforms/'],
   ['sinks', 'sinks/'],
