@@ -44,6 +44,12 @@ t.test('the worked example: fix-login regresses in steps and cost, add-cache dif
   tt.ok(Math.abs(pass.comparisons[0]!.flipRate! - 1 / 3) < 1e-12);
   tt.match(row(report, 'steps', 'add-cache').comparisons, [{ difference: 0, verdict: 'no difference' }]);
   tt.same(report.regressions.map((x) => [x.figure, x.task, x.rule]), [['steps', 'fix-login', 'steps']]);
+  // pass^3 by hand: add-cache's baseline failed one run of three (flaky); every other task and arm delivered all three.
+  tt.same(report.tasks.map((x) => [x.task, x.passK.map((p) => `${p.arm}:${p.passK}:${p.status}:${p.delivered}/${p.k}`)]), [
+    ['add-cache', ['compare/baseline:false:flaky:2/3', 'compare/candidate:true:repeatable:3/3']],
+    ['fix-login', ['compare/baseline:true:repeatable:3/3', 'compare/candidate:true:repeatable:3/3']],
+  ]);
+  tt.match(row(report, 'clean-pass', 'add-cache').arms, [{ n: 3, yes: 2 }, { n: 3, yes: 3 }], 'verdict counts: clean passes');
   tt.equal(report.gate.exitCode, 3);
 });
 

@@ -14,6 +14,7 @@ import { beyondThreshold, ruleMatches } from './regression-rules.js';
 import type { RegressionRule } from './regression-rules.js';
 import { exitCodeFor } from '../core/exit-code.js';
 import { UsageError } from '../core/errors.js';
+import { taskResult } from '../analyses/grade/verdicts.js';
 
 export interface CompareArm {
   readonly name: string;
@@ -34,7 +35,12 @@ export interface CompareOptions extends TestSettings {
 const OUTCOME_FIGURES: readonly FigureInfo[] = [
   { key: 'pass-rate', label: 'pass rate', better: 'higher', kind: 'rate' },
   { key: 'corrupt-success', label: 'corrupt-success rate', better: 'lower', kind: 'rate' },
+  { key: 'clean-pass', label: 'clean-pass rate', better: 'higher', kind: 'rate' },
+  { key: 'pass-with-warnings', label: 'pass-with-warnings rate', better: 'lower', kind: 'rate' },
 ];
+
+/** The verdict a yes/no outcome figure counts. */
+const VERDICT_FIGURES: ReadonlySet<string> = new Set(['corrupt-success', 'clean-pass', 'pass-with-warnings']);
 
 export const METHOD = {
   rates: "Fisher's exact test (two-sided) per task; Cochran–Mantel–Haenszel (continuity-corrected, 1 df) pooled over tasks",
@@ -42,15 +48,19 @@ export const METHOD = {
   noise: "a yes/no difference no larger than the baseline's flip rate (the share of its reruns that disagree with their task's majority) is noise",
 };
 
+/** Does the comparison count this run (not contaminated, not failed outside the agent — unless told to)? */
+function counts(run: ArmRun, o: Pick<CompareOptions, 'errorsAsFailures' | 'keepContaminated'>): boolean {
+  return (run.contaminated === undefined || o.keepContaminated === true) && (run.infra === undefined || o.errorsAsFailures);
+}
+
 /** A run's sample of a figure, or undefined when it has none. */
-function sampleOf(run: ArmRun, f: FigureInfo, errorsAsFailures: boolean, keepContaminated: boolean): Sample | undefined {
-  if (run.contaminated !== undefined && !keepContaminated) return undefined;
-  if (run.infra !== undefined && !errorsAsFailures) return undefined;
+function sampleOf(run: ArmRun, f: FigureInfo, o: Pick<CompareOptions, 'errorsAsFailures' | 'keepContaminated'>): Sample | undefined {
+  if (!counts(run, o)) return undefined;
   if (f.key === 'pass-rate') {
     if (run.infra !== undefined) return { value: 0 };
     return run.delivered === null ? undefined : { value: run.delivered ? 1 : 0 };
   }
-  if (f.key === 'corrupt-success') return run.delivered === null && run.infra === undefined ? undefined : { value: run.verdict === 'corrupt-success' ? 1 : 0 };
+  if (VERDICT_FIGURES.has(f.key)) return run.delivered === null && run.infra === undefined ? undefined : { value: run.verdict === f.key ? 1 : 0 };
   const x = run.figures.get(f.key);
   if (!x) return undefined;
   if (f.kind === 'share') return { value: x.value, of: x.of ?? 0 };
@@ -98,7 +108,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
   const tests: TestSettings = { alpha: o.alpha, seed: o.seed, resamples: o.resamples };
   const regressions: Regression[] = [];
   const figureOut = figures.map((f) => {
-    const samples = (armIndex: number, task: string): Sample[] => (byTask[armIndex]!.get(task) ?? []).flatMap((r) => sampleOf(r, f, o.errorsAsFailures, o.keepContaminated === true) ?? []);
+    const samples = (armIndex: number, task: string): Sample[] => (byTask[armIndex]!.get(task) ?? []).flatMap((r) => sampleOf(r, f, o) ?? []);
     const compare = (tasks: readonly PairedTask<Sample>[]): Comparison => (f.kind === 'rate' ? compareRates(tasks, f.better, tests) : compareValues(tasks, f.better, f.kind === 'share', tests));
     const row = (task: string | null): FigureRow => {
       const tasks = task === null ? pairedTasks : [task];
@@ -140,7 +150,19 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
       contaminated: a.data.runs.flatMap((r) => (r.contaminated === undefined ? [] : [{ run: r.run, task: r.task, calls: [...r.contaminated] }])),
       mcpColdStart: a.data.runs.flatMap((r) => (r.mcpColdStart === undefined ? [] : [{ run: r.run, task: r.task, tools: [...r.mcpColdStart] }])),
     })),
-    tasks: taskOrder.map((task) => ({ task, runs: Object.fromEntries(arms.map((a, i) => [a.name, byTask[i]!.get(task)?.length ?? 0])), paired: paired(task) })),
+    tasks: taskOrder.map((task) => ({
+      task,
+      runs: Object.fromEntries(arms.map((a, i) => [a.name, byTask[i]!.get(task)?.length ?? 0])),
+      paired: paired(task),
+      passK: arms.flatMap((a, i) => {
+        const runs = byTask[i]!.get(task);
+        if (!runs) return [];
+        // The runs the pass rate counts: pass^k over them, as grading decides it.
+        const counted = runs.filter((r) => counts(r, o));
+        const t = taskResult(task, counted.map((r) => ({ delivered: r.infra !== undefined ? false : r.delivered })));
+        return [{ arm: a.name, k: t.k, delivered: t.delivered, passK: t.passK, status: t.status }];
+      }),
+    })),
     figures: figureOut,
     regressions,
     gate: { rules: o.rules.map((r) => r.source), failed, exitCode: exitCodeFor({ gateFailed: failed }) },

@@ -3,9 +3,11 @@ import type { CompareReport } from './schema.js';
 
 type Figure = CompareReport['figures'][number];
 
+const OUTCOME: ReadonlySet<string> = new Set(['pass-rate', 'corrupt-success', 'clean-pass', 'pass-with-warnings']);
+
 /** The group a figure's key belongs to: `sufficiency.Grep.search` → `sufficiency Grep`. */
 export function groupOf(key: string): string {
-  if (key === 'pass-rate' || key === 'corrupt-success') return 'outcome';
+  if (OUTCOME.has(key)) return 'outcome';
   if (key.startsWith('flagged.')) return 'flags';
   if (key === 'steps') return 'steps';
   if (key.startsWith('tokens.') || key === 'cost' || key === 'wall') return 'usage';

@@ -1,5 +1,5 @@
 // How a comparison's numbers read, in text and Markdown alike.
-import type { ArmCell, FigureComparison } from './schema.js';
+import type { ArmCell, CompareReport, FigureComparison } from './schema.js';
 
 type Kind = 'rate' | 'share' | 'value';
 
@@ -36,4 +36,18 @@ export function differenceText(c: FigureComparison, kind: Kind): string {
     return `${d} [${f(c.low)}, ${f(c.high)}]`;
   }
   return d;
+}
+
+type PassK = CompareReport['tasks'][number]['passK'][number];
+
+/** `pass^3 (repeatable, 3/3)`, `FAIL (flaky, 2/3)`, `—` when the arm did not run the task. */
+export function passKCell(p: PassK | undefined): string {
+  if (!p) return '—';
+  return `${p.passK === null ? '?' : p.passK ? 'pass' : 'FAIL'}^${p.k} (${p.status}, ${p.delivered}/${p.k})`;
+}
+
+/** `1/2`: the tasks an arm passed on every counted run, of those it ran. */
+export function repeatable(r: CompareReport, arm: string): string {
+  const mine = r.tasks.flatMap((t) => t.passK.filter((x) => x.arm === arm));
+  return `${mine.filter((x) => x.passK === true).length}/${mine.length}`;
 }

@@ -3,7 +3,7 @@
 import { markdownLineStart, markdownText } from '../core/escape.js';
 import type { CompareReport } from './schema.js';
 import { allZero, figureGroups } from './figure-groups.js';
-import { cellText, differenceText } from './format.js';
+import { cellText, differenceText, passKCell, repeatable } from './format.js';
 
 /** A table cell: Markdown-escaped, and no `|` of its own. */
 const td = (s: string): string => markdownText(s).replace(/\|/g, '\\|');
@@ -21,6 +21,12 @@ export function renderCompareMarkdown(r: CompareReport): string {
   for (const a of r.arms) {
     out.push(`- ${markdownLineStart(`${a.name}: ${a.runs} runs of ${a.tasks} tasks${a.infra.length ? `; ${a.infra.length} failed outside the agent (${r.method.errorsAsFailures ? 'counted as failures' : 'left out'})` : ''}${a.contaminated.length ? `; ${a.contaminated.length} contaminated (${r.method.keepContaminated ? 'compared anyway' : 'left out'})` : ''}${a.mcpColdStart.length ? `; ${a.mcpColdStart.length} with an MCP cold start` : ''}`)}`);
     for (const x of a.contaminated) out.push(`  - ${markdownText(`${x.run} (${x.task}) used ${x.calls.join(', ')}`)}`);
+  }
+  if (r.tasks.some((t) => t.passK.length > 0)) {
+    const head = ['task', ...r.arms.map((a) => a.name)];
+    out.push('', '### pass^k', '', `| ${head.map(td).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+    for (const t of r.tasks) out.push(`| ${[t.task, ...r.arms.map((a) => passKCell(t.passK.find((x) => x.arm === a.name)))].map(td).join(' | ')} |`);
+    out.push(`| ${['tasks repeatable', ...r.arms.map((a) => repeatable(r, a.name))].map(td).join(' | ')} |`);
   }
   for (const g of figureGroups(r.figures.filter((f) => !allZero(f)))) {
     out.push('', `### ${markdownText(g.group)}`, '');

@@ -4,7 +4,7 @@
 import { printable } from '../core/escape.js';
 import type { CompareReport } from './schema.js';
 import { allZero, figureGroups } from './figure-groups.js';
-import { cellText, deltaText, differenceText } from './format.js';
+import { cellText, deltaText, differenceText, passKCell, repeatable } from './format.js';
 
 const POOLED = '(pooled)';
 
@@ -32,6 +32,13 @@ export function renderCompareText(r: CompareReport): string {
   const lonely = r.tasks.filter((t) => !t.paired);
   if (lonely.length) out.push(`  not compared (one arm only): ${lonely.map((t) => `${printable(t.task)} (${Object.entries(t.runs).filter(([, n]) => n > 0).map(([a]) => printable(a)).join(', ')})`).join(', ')}`);
   if (!r.tasks.some((t) => t.paired)) out.push('  no task was run by the baseline and another arm: nothing to compare');
+  if (r.tasks.some((t) => t.passK.length > 0)) {
+    out.push('', 'pass^k (every counted run delivered):');
+    const rows: string[][] = [['', ...r.arms.map((a) => printable(a.name))]];
+    for (const t of r.tasks) rows.push([printable(t.task), ...r.arms.map((a) => passKCell(t.passK.find((x) => x.arm === a.name)))]);
+    rows.push(['tasks repeatable', ...r.arms.map((a) => repeatable(r, a.name))]);
+    out.push(...table(rows));
+  }
   const shown = r.figures.filter((f) => !allZero(f));
   for (const g of figureGroups(shown)) {
     out.push('', `${g.group}:`);

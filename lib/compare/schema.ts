@@ -3,6 +3,7 @@
 // from this (schema/compare.schema.json).
 import { z } from 'zod';
 import { VERDICTS } from './verdict.js';
+import { STATUSES } from '../analyses/grade/verdicts.js';
 
 export const COMPARE_SCHEMA_VERSION = 1;
 
@@ -88,7 +89,15 @@ export const compareReportSchema = z.object({
     keepContaminated: z.boolean(),
   }),
   arms: z.array(armSchema),
-  tasks: z.array(z.object({ task: z.string(), runs: z.record(z.string(), count), paired: z.boolean() })),
+  tasks: z.array(
+    z.object({
+      task: z.string(),
+      runs: z.record(z.string(), count),
+      paired: z.boolean(),
+      /** pass^k per arm over the runs compared, as grading decides it (null: some outcome unknown). */
+      passK: z.array(z.object({ arm: z.string(), k: count, delivered: count, passK: z.boolean().nullable(), status: z.enum(STATUSES) })),
+    }),
+  ),
   figures: z.array(figureSchema),
   regressions: z.array(regressionSchema),
   gate: z.object({ rules: z.array(z.string()), failed: z.boolean(), exitCode: z.number().int() }),
