@@ -43,7 +43,7 @@ t.test('the worked example: fix-login regresses in steps and cost, add-cache dif
   tt.match(pass.comparisons, [{ verdict: 'noise' }]);
   tt.ok(Math.abs(pass.comparisons[0]!.flipRate! - 1 / 3) < 1e-12);
   tt.match(row(report, 'steps', 'add-cache').comparisons, [{ difference: 0, verdict: 'no difference' }]);
-  tt.same(report.regressions.map((x) => [x.figure, x.task, x.rule]), [['steps', 'fix-login', 'steps']]);
+  tt.same(report.regressions.map((x) => [x.figure, x.task, x.baseline, x.value, x.rule]), [['steps', 'fix-login', 4, 10, 'steps']]);
   // pass^3 by hand: add-cache's baseline failed one run of three (flaky); every other task and arm delivered all three.
   tt.same(report.tasks.map((x) => [x.task, x.passK.map((p) => `${p.arm}:${p.passK}:${p.status}:${p.delivered}/${p.k}`)]), [
     ['add-cache', ['compare/baseline:false:flaky:2/3', 'compare/candidate:true:repeatable:3/3']],

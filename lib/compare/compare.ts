@@ -77,7 +77,7 @@ function cell(arm: string, f: FigureInfo, s: readonly Sample[]): ArmCell {
 /** Six significant digits: what a sentence shows of a float (0.030000000000000013 → 0.03). */
 const round = (x: number): number => Number(x.toPrecision(6));
 
-/** The baseline's figure a relative threshold is a share of. */
+/** An arm's figure as one number: its rate or pooled share, else its median (what a relative threshold is a share of). */
 function baseFigure(c: ArmCell): number | null {
   return c.rate !== undefined ? c.rate : (c.median ?? null);
 }
@@ -123,7 +123,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
         for (const rule of o.rules) {
           if (!ruleMatches(rule, f.key) || !beyondThreshold(rule, c.difference, baseFigure(cells[0]!))) continue;
           const test = f.kind === 'rate' ? `p = ${c.p?.toPrecision(3)} (${task === null ? 'Cochran–Mantel–Haenszel' : "Fisher's exact"})` : `${+((1 - o.alpha) * 100).toFixed(2)}% bootstrap interval of the difference [${round(c.low!)}, ${round(c.high!)}]`;
-          regressions.push({ figure: f.key, task, arm: arms[i]!.name, difference: c.difference, rule: rule.source, test });
+          regressions.push({ figure: f.key, task, arm: arms[i]!.name, baseline: baseFigure(cells[0]!), value: baseFigure(cells[i]!), difference: c.difference, rule: rule.source, test });
           break;
         }
       }

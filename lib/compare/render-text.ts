@@ -66,7 +66,8 @@ export function renderCompareText(r: CompareReport): string {
     out.push(`Gate: FAILED — ${r.regressions.length} regression${r.regressions.length === 1 ? '' : 's'}:`);
     for (const x of r.regressions) {
       const kind = r.figures.find((f) => f.key === x.figure)?.kind ?? 'value';
-      out.push(`  ${printable(x.arm)}: ${printable(x.figure)} on ${x.task === null ? 'all tasks (pooled)' : printable(x.task)}: ${deltaText(x.difference, kind)} — ${x.test} (rule ${printable(x.rule)})`);
+      const fig = (v: number | null): string => (v === null ? '—' : kind === 'value' ? String(Number(v.toPrecision(6))) : `${Number((v * 100).toFixed(1))}%`);
+      out.push(`  ${printable(x.arm)}: ${printable(x.figure)} on ${x.task === null ? 'all tasks (pooled)' : printable(x.task)}: ${fig(x.baseline)} → ${fig(x.value)}, ${deltaText(x.difference, kind)} — ${x.test} (rule ${printable(x.rule)})`);
     }
   }
   return `${out.join('\n')}\n`;

@@ -69,6 +69,9 @@ export const regressionSchema = z.object({
   figure: z.string(),
   task: z.string().nullable(),
   arm: z.string(),
+  /** The baseline's figure and the arm's: a rate or pooled share as a fraction, else the median. */
+  baseline: z.number().nullable(),
+  value: z.number().nullable(),
   difference: z.number(),
   /** The rule of --fail-on-regression it broke. */
   rule: z.string(),
