@@ -66,6 +66,15 @@ t.test('the gate: only listed figures fail it; thresholds; no rule, no gate', as
   tt.match(none.stdout, /steps · fix-login +4 \[4–5\] n=3 +10 \[9–11\] n=3 +\+6 \[4, 7\] +worse/);
 });
 
+t.test('--analyses adds occupancy and allocation figures to a comparison of transcripts', async (tt) => {
+  const plain = await compareJson(EXAMPLE);
+  tt.notOk(plain.report.figures.some((f) => f.key.startsWith('occupancy.')), 'not read unless asked');
+  const more = await compareJson([...EXAMPLE, '--analyses', 'grade,occupancy']);
+  // By hand: every request of these runs sends 2,000 input tokens, so each main thread's final context is 2,000.
+  tt.match(row(more.report, 'occupancy.final', 'fix-login').arms, [{ n: 3, median: 2000, min: 2000, max: 2000 }, { n: 3, median: 2000 }]);
+  tt.notOk(more.report.figures.some((f) => f.key.startsWith('sufficiency.')), 'sufficiency left out when not listed');
+});
+
 t.test('n = 1 can never fail the gate', async (tt) => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-compare-'));
   const run = (session: string, calls: number, ok: boolean): string =>
@@ -138,6 +147,8 @@ t.test('mistakes are usage errors, told before anything is read', async (tt) => 
     [[...EXAMPLE, '--fail-on-regression', 'st*eps'], /is not FIGURE/],
     [[...EXAMPLE, '--fail-on-regression', 'stpes'], /'stpes' names no figure/],
     [[...EXAMPLE, '--arm-outcomes', 'nope=x.json'], /no arm is named 'nope'/],
+    [[...EXAMPLE, '--analyses', 'sufficiency'], /keep grade in the list/],
+    [[...EXAMPLE, '--analyses', 'graph'], /--analyses: unknown 'graph'/],
     [['compare', 'compare/baseline', 'no-such-dir'], /no run was graded|cannot read|no-such-dir/],
   ];
   for (const [args, message] of cases) {

@@ -12,7 +12,7 @@ import { codeFence, printable } from '../../core/escape.js';
 import { parseFlags, regexFlag } from '../flags.js';
 import { reporterOutputs, reporterSpecs } from '../reporters.js';
 import { checkOutputs, writeOutput } from '../output-files.js';
-import { configureAnalyses } from '../analysis-choice.js';
+import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { armReport, readTranscripts } from '../arm-report.js';
 import { RunStepsCollector } from '../../compare/run-steps.js';
 import type { RunSteps } from '../../compare/run-steps.js';
@@ -49,6 +49,7 @@ const OPTIONS = {
   'arm-excludes': { type: 'string', multiple: true },
   'keep-contaminated': { type: 'boolean' },
   runs: { type: 'boolean' },
+  analyses: { type: 'string' },
   'max-line-bytes': { type: 'string' },
   reporter: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -80,6 +81,8 @@ Options:
   --alpha A               significance level (default 0.05)
   --seed N                the bootstrap's seed (default ${DEFAULT_SEED})
   --resamples N           bootstrap resamples (default ${DEFAULT_RESAMPLES})
+  --analyses LIST         what transcripts are read for: grade and sufficiency (the
+                          default), occupancy, allocation (token usage always)
   --errors-as-failures    count runs that failed outside the agent as failures
   --arm-excludes NAME=PATTERN  a tool arm NAME must not use (a permission rule,
                           e.g. mcp__codegraph__*, Bash(codegraph *)); repeatable.
@@ -150,6 +153,8 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
   if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
   const rules = parseRegressionRules(values['fail-on-regression']);
+  const chosen = chosenAnalyses(['sufficiency', 'grade'], values.analyses, {}, ['occupancy', 'allocation']);
+  if (!chosen.includes('grade')) throw new UsageError('--analyses: compare groups runs by grading: keep grade in the list');
   const alpha = numberFlag('--alpha', values.alpha, 0.05, (x) => x > 0 && x < 1, 'a level between 0 and 1, e.g. 0.05');
   const seed = numberFlag('--seed', values.seed, DEFAULT_SEED, (x) => Number.isSafeInteger(x), 'an integer');
   const resamples = numberFlag('--resamples', values.resamples, DEFAULT_RESAMPLES, (x) => Number.isInteger(x) && x >= 100 && x <= 1_000_000, 'an integer from 100 to 1000000');
@@ -164,7 +169,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   for (const [name, inputs] of armInputs) {
     const own = armOutcomes.get(name)?.[0];
     const outcomes = own === undefined ? shared : new Map([...(shared ?? []), ...(await loadOutcomes(resolve(io.cwd, own)))]);
-    const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
+    const analyses = configureAnalyses(chosen, loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
     const patterns = excludes.get(name);
     const tracker = patterns ? new ContaminationTracker(patterns) : undefined;
     const { report, inputErrors: errors, savedReports } = await armReport(inputs, {
