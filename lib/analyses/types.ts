@@ -107,6 +107,13 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
   collector(options: O, c: CollectorOptions): SectionCollector<S>;
   /** Exact and associative, keyed by session: a session in both counts once. */
   merge(a: S | undefined, b: S | undefined, env: MergeEnv): S;
+  /**
+   * The section with its sessions in the order `rank` gives (a stable sort,
+   * each session's own order kept), and what is derived from them derived
+   * again: how `merge` of shard reports gives the single run's report, byte
+   * for byte. `rank` knows sessions by id and by the file they start in.
+   */
+  reorder?(section: S, rank: (sessionOrFile: string) => number, env: SectionEnv): S;
   gate?(section: S): GateContribution;
   /** Its figures per session, for `compare` (unsaid: it has none to compare). */
   runFigures?(section: S): Iterable<SessionFigures>;

@@ -2,20 +2,17 @@
 // transcripts read through the same stages as the default command — so a
 // comparison of saved reports gives the answer the comparison of their
 // transcripts does.
-import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Configured } from '../analyses/types.js';
 import { discoverSessions, skippedWarning } from '../io/inputs.js';
 import { readSessions } from '../io/source.js';
-import { ReportBuilder, reportSchema, SCHEMA_VERSION } from '../report/index.js';
+import { ReportBuilder } from '../report/index.js';
+import { isSavedReport, readSavedReport } from './saved-report.js';
 import { mergeReports } from '../report/merge.js';
 import type { Report } from '../report/index.js';
 import { fusedStages } from '../../transforms/pipeline.js';
 import { runPipeline } from '../../transforms/run-pipeline.js';
 import type { InputErrorItem } from '../core/input-error.js';
-import { InputError } from '../core/errors.js';
-import { printable } from '../core/escape.js';
-import { keyPath } from '../core/key-path.js';
 import type { StreamItem } from '../core/items.js';
 
 export interface ArmReading {
@@ -27,40 +24,6 @@ export interface ArmReading {
   onProblem(message: string): void;
   /** Sees every item read from the arm's transcripts (contamination). */
   observe?(item: StreamItem): void;
-}
-
-/** Our JSON report starts with its schema version: enough to tell it from a transcript without reading it. */
-const REPORT_START = /^\s*\{\s*"schemaVersion"\s*:/;
-
-async function isSavedReport(path: string): Promise<boolean> {
-  if (!path.endsWith('.json')) return false;
-  const f = await open(path).catch(() => undefined);
-  if (!f) return false;
-  try {
-    const b = Buffer.alloc(256);
-    const { bytesRead } = await f.read(b, 0, b.length, 0);
-    return REPORT_START.test(b.toString('utf8', 0, bytesRead));
-  } finally {
-    await f.close();
-  }
-}
-
-/** A saved report, checked against the schema: a report of another version, or damaged, is refused by name. */
-export async function readSavedReport(path: string, display: string): Promise<Report> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(path, 'utf8'));
-  } catch (err) {
-    throw new InputError(`${printable(display)}: not a readable JSON report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  const version = (value as { schemaVersion?: unknown }).schemaVersion;
-  if (version !== SCHEMA_VERSION) throw new InputError(`${printable(display)}: a report of schema version ${printable(String(version))}; this version reads ${SCHEMA_VERSION} — make it again from its transcripts`);
-  const parsed = reportSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError(`${printable(display)}: not a report of this tool at ${keyPath(issue.path)}: ${issue.message}`);
-  }
-  return parsed.data;
 }
 
 /** Transcripts through the default command's stages, to a report; `r.observe` sees every item. */

@@ -18,3 +18,11 @@ export function maxOf(xs: Iterable<number>, empty = -Infinity): number {
   }
   return max;
 }
+
+/** `list` stably sorted by `rank` of each element's key: what keeps a run's own order within each rank. */
+export function byRank<T>(list: readonly T[], keyOf: (x: T) => string, rank: (key: string) => number): T[] {
+  return list
+    .map((x, i) => ({ x, i, r: rank(keyOf(x)) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((e) => e.x);
+}

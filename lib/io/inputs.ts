@@ -9,7 +9,7 @@
 // subagents, tool results, workflows) and a subagent's `.meta.json` sidecar
 // belong to their session: not read on their own, not reported as skipped.
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { onDisk } from '../core/on-disk.js';
 import { errnoWords } from '../core/errors.js';
 import { append } from '../core/arrays.js';
@@ -94,6 +94,8 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
   const files: string[] = [];
   const skipped: string[] = [];
   const problems: InputProblem[] = [];
+  /** Each walked file's folder input: its shard key is its path below it. */
+  const rootOf = new Map<string, string>();
   for (const input of inputs.length ? inputs : ['-']) {
     if (input === '-') {
       files.push('-');
@@ -106,6 +108,7 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
         await walk(input, input, found, problems, cwd);
         const order = (a: string, b: string): number => byteOrder(relative(input, a), relative(input, b));
         append(files, found.files.sort(order));
+        for (const f of found.files) if (!rootOf.has(f)) rootOf.set(f, input);
         append(skipped, found.skipped.sort(order));
       } else files.push(input);
     } catch (err) {
@@ -114,7 +117,11 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
   }
   const folded = await foldSubagents(groupSegments(files, cwd), cwd);
   const copies = await markCopies(folded.sessions, folded.heads, cwd);
-  return { sessions: copies.sessions, problems, skipped, warnings: [...folded.warnings, ...copies.warnings] };
+  const sessions = copies.sessions.map((s) => {
+    const root = rootOf.get(s.key);
+    return { ...s, shardKey: root === undefined ? s.key : relative(root, s.key).split(sep).join('/') };
+  });
+  return { sessions, problems, skipped, warnings: [...folded.warnings, ...copies.warnings] };
 }
 
 /** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */

@@ -5,6 +5,8 @@ import type { GivenSubagent } from '../dialects/claude/subagents.js';
 export interface SessionInput {
   /** Stable key: the first segment's path as given (or `-`). */
   readonly key: string;
+  /** Its key for `--shard`: the first segment's path relative to the folder input it was found under, or as given (lib/io/shard.ts). */
+  readonly shardKey?: string;
   /** Segment files in order. */
   readonly files: readonly string[];
   /** Subagent files of this session given as inputs: read in where their delegation returns. */

@@ -6,7 +6,7 @@ import type { InputErrorItem } from '../core/input-error.js';
 import { exitCodeFor } from '../core/exit-code.js';
 import { byCodeUnit } from '../core/canonical-json.js';
 import { SCHEMA_VERSION } from './schema.js';
-import type { Report } from './schema.js';
+import type { Report, ShardInfo } from './schema.js';
 
 export interface EnvelopeParts {
   sessions: string[];
@@ -14,6 +14,7 @@ export interface EnvelopeParts {
   diagnostics: Report['diagnostics'];
   inputErrors: InputErrorItem[];
   warnings: string[];
+  shard?: ShardInfo;
 }
 
 function sortedRecord<V>(r: Record<string, V>): Record<string, V> {
@@ -35,6 +36,9 @@ export function assemble(p: EnvelopeParts, sections: ReadonlyArray<{ analysis: A
   r.diagnostics = p.diagnostics;
   r.inputErrors = p.inputErrors;
   r.warnings = p.warnings;
+  if (p.shard) r.shard = p.shard;
+  // A shard that selected no session is an empty part of a run, not a run that graded nothing: the merge decides that.
+  if (p.shard && p.sessions.length === 0) problems = 0;
   r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length + problems, gateFailed });
   return r as Report;
 }

@@ -26,6 +26,17 @@ export interface ReportOptions {
   inputErrors?: InputErrorItem[];
   /** Filled while the run reads: warnings about the inputs. */
   warnings?: string[];
+  /** This run is one shard of a batch: the report says which, and where each session stands in the whole run. */
+  shard?: ShardRun;
+}
+
+export interface ShardRun {
+  readonly index: number;
+  readonly count: number;
+  /** The fingerprint every shard of the run shares. */
+  readonly run: string;
+  /** A session's position among all the run's sessions, by the file it starts in. */
+  rankOf(file: string): number | undefined;
 }
 
 /** The analyses a report (or a sink) is made of. */
@@ -49,6 +60,9 @@ export class ReportBuilder {
   #items: DiagnosticItem[] = [];
   /** Input errors found in the stream itself (a file that holds no transcript). */
   #inputErrors: InputErrorItem[] = [];
+  /** The file the session being read started in, and each session's rank in the whole run (shards only). */
+  #startFile: string | undefined;
+  #ranks: Array<[string, number, string]> = [];
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
@@ -76,6 +90,7 @@ export class ReportBuilder {
         return;
       case 'session_start':
         this.#ended = false;
+        this.#startFile = item.file;
         return;
       case 'session_end':
         this.#ended = true;
@@ -86,6 +101,8 @@ export class ReportBuilder {
         else {
           this.#seen.add(item.session);
           this.#sessions.push(item.session);
+          const rank = this.#startFile === undefined ? undefined : this.#opts.shard?.rankOf(this.#startFile);
+          if (rank !== undefined) this.#ranks.push([item.session, rank, this.#startFile!]);
         }
         return;
       default:
@@ -98,6 +115,7 @@ export class ReportBuilder {
     this.#replaceable.delete(session);
     this.#seen.delete(session);
     this.#sessions = this.#sessions.filter((s) => s !== session);
+    this.#ranks = this.#ranks.filter(([s]) => s !== session);
     for (const c of this.#collectors) c.collector.forget(session);
   }
 
@@ -117,6 +135,7 @@ export class ReportBuilder {
         diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
         inputErrors,
         warnings: [...(this.#opts.warnings ?? [])],
+        ...(this.#opts.shard ? { shard: { index: this.#opts.shard.index, count: this.#opts.shard.count, run: this.#opts.shard.run, order: this.#ranks.map(([s, r, f]): [string, number, string] => [s, r, f]) } } : {}),
       },
       this.#collectors.map((c) => ({ analysis: c.configured.analysis, section: c.collector.build(env) })),
     );

@@ -25,6 +25,18 @@ export const diagnosticItemSchema = z.object({
 
 export { inputErrorSchema };
 
+/** A shard report's own part: which shard, of which run (its settings' fingerprint), and where each of its sessions stands in the whole run's order. */
+export const shardSchema = z.object({
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  /** A fingerprint of the settings every shard of one run shares: config, analyses, flags, and the inputs' sessions. */
+  run: z.string(),
+  /** Each session, its position among all the run's sessions, and the file it starts in: for the merge to restore the single run's order. */
+  order: z.array(z.tuple([z.string(), z.number().int().nonnegative(), z.string()])),
+});
+
+export type ShardInfo = z.infer<typeof shardSchema>;
+
 /** The envelope around the sections of `analyses`, in their order. */
 export function reportSchemaFor(analyses: readonly Analysis[]) {
   return z.object({
@@ -43,6 +55,8 @@ export function reportSchemaFor(analyses: readonly Analysis[]) {
     inputErrors: z.array(inputErrorSchema),
     /** What a careful reader should know about the inputs: files skipped, why nothing counted. */
     warnings: z.array(z.string()),
+    /** One shard of a batch (`--shard I/N`): what `merge` needs to put the shards back together. */
+    shard: shardSchema.optional(),
     /** The process's exit code, computed from this report alone. */
     exitCode: z.number().int(),
   });
@@ -56,6 +70,7 @@ export interface ReportEnvelope {
   diagnostics: { count: number; unknownTypes: Record<string, number>; items: DiagnosticItem[] };
   inputErrors: InputErrorItem[];
   warnings: string[];
+  shard?: ShardInfo;
   exitCode: number;
 }
 

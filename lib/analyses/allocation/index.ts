@@ -13,6 +13,7 @@ import { allocationMarkdown } from './render-markdown.js';
 import { allocationSectionSchema } from './report-section.js';
 import type { AllocationSection } from './report-section.js';
 import { allocationFigures } from './figures.js';
+import { byRank } from '../../core/arrays.js';
 
 export { allocationSectionSchema } from './report-section.js';
 export type { AllocationSection } from './report-section.js';
@@ -82,6 +83,7 @@ export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 
     if (a && b && a.probe !== b.probe) throw new Error(`reports made with different probe tools (${a.probe} and ${b.probe}) do not merge`);
     return { probe: a?.probe ?? b?.probe ?? '', bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };
   },
+  reorder: (a, rank) => ({ ...a, bySession: byRank(a.bySession, (s) => s.session, rank) }),
   render: {
     text: renderText,
     markdown: (s) => ({ body: allocationMarkdown(s) }),

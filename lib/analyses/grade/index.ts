@@ -14,6 +14,7 @@ import { gradeMarkdown } from './render-markdown.js';
 import { gradeJunit } from './render-junit.js';
 import { gradeEvaluations } from './render-otel.js';
 import { GRADE } from './items.js';
+import { byRank } from '../../core/arrays.js';
 import type { GradeItem } from './items.js';
 import { gradeFigures } from './figures.js';
 
@@ -28,6 +29,7 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
   collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
   runFigures: gradeFigures,
   merge: mergeGrade,
+  reorder: (g, rank, env) => mergeGrade(undefined, { ...g, runs: byRank(g.runs, (r) => r.session, rank), taskPatternMisses: byRank(g.taskPatternMisses, (f) => f, rank) }, { ...env, inFirst: () => false }),
   // Grading that graded nothing fails closed, like an unreadable input.
   gate: (g) => ({ failed: g.gate.failed, problems: g.runs.length === 0 ? [NOTHING_GRADED] : [] }),
   render: {

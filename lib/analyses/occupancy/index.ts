@@ -17,6 +17,7 @@ export { occupancySectionSchema } from './report-section.js';
 export type { OccupancySection } from './report-section.js';
 import { printable } from '../../core/escape.js';
 import { occupancyFigures } from './figures.js';
+import { byRank } from '../../core/arrays.js';
 
 export interface OccupancyOptions {
   /** The context window, in tokens, as the config sets it; unset, a session whose model name says 1M has 1M, any other the default. */
@@ -83,6 +84,7 @@ export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'oc
     if (a && b && a.window !== b.window) throw new Error(`reports made with different occupancy windows (${a.window} and ${b.window} tokens) do not merge`);
     return { window: a?.window ?? b?.window ?? DEFAULT_WINDOW, bySession: [...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((s) => !env.inFirst(s.session))] };
   },
+  reorder: (o, rank) => ({ ...o, bySession: byRank(o.bySession, (s) => s.session, rank) }),
   render: {
     text: renderText,
     markdown: (s) => ({ body: occupancyMarkdown(s) }),

@@ -6,7 +6,7 @@ import type { AnalysisItem } from '../../core/items.js';
 import { probeSpecs, SufficiencyAnalyzer } from './analyzer.js';
 import type { SufficiencyOptions } from './analyzer.js';
 import { sufficiencyConfig } from './config.js';
-import { mergeSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
+import { mergeSufficiency, reorderSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
 import type { ProbeSection, SufficiencySection } from './report-section.js';
 import { renderSufficiencyText, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';
@@ -40,6 +40,7 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
   },
   runFigures: sufficiencyFigures,
   merge: mergeSufficiency,
+  reorder: (s, rank) => reorderSufficiency(s, rank),
   render: {
     text: (s) => renderSufficiencyText(s),
     live: sufficiencyLiveLine,

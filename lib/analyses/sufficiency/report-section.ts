@@ -9,6 +9,7 @@ import type { SufficiencyFindingData, SufficiencyItem } from './items.js';
 import { PROFILE_NAMES } from './profiles.js';
 import type { ProfileName } from './profiles.js';
 import { addCounts, emptyCounts, NOT_BUCKETED_REASONS } from './summary.js';
+import { byRank } from '../../core/arrays.js';
 
 const count = z.number().int().nonnegative();
 
@@ -157,4 +158,10 @@ export function mergeSufficiency(a: SufficiencySection | undefined, b: Sufficien
   const find = (s: SufficiencySection | undefined, name: string): ProbeSection | undefined => (s ? probeSections(s).find((p) => p.probe === name) : undefined);
   const probes = tools.filter((name) => find(a, name) || find(b, name)).map((name) => mergeProbe(find(a, name), find(b, name), keep));
   return { tools: [...tools], probes };
+}
+
+/** Its sessions in `rank`'s order: each probe's calls and per-session counts (totals do not depend on order). */
+export function reorderSufficiency(s: SufficiencySection, rank: (session: string) => number): SufficiencySection {
+  const one = (p: ProbeSection): ProbeSection => ({ ...p, calls: byRank(p.calls, (c) => c.session, rank), bySession: byRank(p.bySession, (x) => x.session, rank) });
+  return 'probes' in s ? { ...s, probes: s.probes.map(one) } : one(s);
 }

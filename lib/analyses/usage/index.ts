@@ -14,6 +14,7 @@ import type { TokensSection } from './report-section.js';
 import { renderUsageText, usageJunit, usageMarkdown } from './render.js';
 import { USAGE } from './token-counts.js';
 import { usageFigures } from './figures.js';
+import { byRank } from '../../core/arrays.js';
 
 export type { TokensSection } from './report-section.js';
 export { tokensSectionSchema } from './report-section.js';
@@ -78,6 +79,7 @@ export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens'> = {
   collector: () => new UsageCollector(),
   runFigures: usageFigures,
   merge: (a, b, env: MergeEnv) => section([...(a?.bySession ?? []), ...(b?.bySession ?? []).filter((t) => !env.inFirst(t.session))]),
+  reorder: (t, rank) => section(byRank(t.bySession, (s) => s.session, rank)),
   render: {
     text: renderUsageText,
     markdown: (s) => ({ body: usageMarkdown(s) }),

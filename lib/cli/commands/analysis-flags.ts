@@ -23,6 +23,9 @@ export const COMMON = {
   follow: { type: 'boolean', short: 'f' },
   'idle-timeout': { type: 'string' },
   jobs: { type: 'string', short: 'j' },
+  shard: { type: 'string' },
+  shards: { type: 'string' },
+  manifest: { type: 'string' },
 } satisfies Options;
 /** `--analyses sufficiency,grade`: which of the command's analyses run. */
 export const ANALYSES_FLAG = { analyses: { type: 'string' } } satisfies Options;
@@ -54,6 +57,9 @@ export interface Values {
   all?: boolean;
   analyses?: string;
   jobs?: string;
+  shard?: string;
+  shards?: string;
+  manifest?: string;
 }
 
 
@@ -69,6 +75,11 @@ export const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).j
   --idle-timeout DUR      e.g. 90s, 10m (default: none for session files, 10m for stream-json)
   -j, --jobs N            read sessions in N workers (default: one per core when
                           there are several sessions; 1: this thread only)
+  --manifest FILE         inputs, one per line (- for stdin), besides those given
+  --shard I/N             read only shard I (0 … N−1) of the sessions; merge the
+                          shards' JSON reports with 'agent-eval-stream merge'
+  --shards N              N shards, the index from JOB_COMPLETION_INDEX (a
+                          Kubernetes Indexed Job; JOB_COMPLETION_COUNT also sets N)
   -q, --quiet             no diagnostics or progress on stderr
   -h, --help              this help`;
 export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both; token

@@ -41,6 +41,9 @@ import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
 import { probeSections } from '../../analyses/sufficiency/report-section.js';
+import { shardChoice, shardOfKey } from '../../io/shard.js';
+import { readManifest } from '../../io/manifest.js';
+import { runFingerprint } from '../run-fingerprint.js';
 
 interface Spec {
   readonly name: string;
@@ -95,6 +98,9 @@ function makeCommand(spec: Spec): Command {
     const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
     const jobs = values.jobs === undefined ? availableParallelism() : positiveInt('--jobs', values.jobs);
     if (idleMs !== undefined && !values.follow) throw new UsageError('--idle-timeout needs --follow');
+    const shard = shardChoice(values.shard, values.shards, io.env);
+    if (shard && values.follow) throw new UsageError('--follow reads one file as it grows: it has no shards');
+    if (values.manifest !== undefined && spec.session) throw new UsageError("--manifest lists inputs; 'session' reads a project's sessions");
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
@@ -102,8 +108,9 @@ function makeCommand(spec: Spec): Command {
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };
-    // Inputs: files and folders, or a project's sessions.
-    let inputs = positionals;
+    // Inputs: files and folders (and those a manifest lists), or a project's sessions.
+    let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
+    if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
     let projectDir: string | undefined;
     if (spec.session || values.project !== undefined || values.session !== undefined) {
       const choice = await chooseSessions(spec.session ? (positionals[0] ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
@@ -111,7 +118,14 @@ function makeCommand(spec: Spec): Command {
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
     const discovered = await discoverSessions(inputs, io.cwd);
-    const { sessions, problems } = discovered;
+    const { problems } = discovered;
+    // A shard reads its share of the sessions; every shard found them all, so each knows where its own stand in the whole run.
+    const sessions = shard ? discovered.sessions.filter((s) => s.files[0] !== '-' && shardOfKey(s.shardKey ?? s.key, shard.count) === shard.index) : discovered.sessions;
+    if (shard && discovered.sessions.some((s) => s.files.includes('-'))) throw new UsageError('--shard reads files: stdin cannot be split into shards');
+    if (shard) {
+      const rank = new Map(discovered.sessions.map((s, i) => [s.files[0]!, i]));
+      sinkOpts.shard = { ...shard, run: runFingerprint(loaded.config, chosen, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, failOn, outcomes }, discovered.sessions), rankOf: (f) => rank.get(f) };
+    }
     // Files a folder walk skipped, subagent files read without their session: told once reading is done.
     const skipped = skippedWarning(discovered.skipped);
     const inputWarnings = skipped === undefined ? discovered.warnings : [skipped, ...discovered.warnings];
@@ -176,7 +190,8 @@ function makeCommand(spec: Spec): Command {
     let skippedTold = false;
     const beforeEnd = (): void => {
       const r = collector.build();
-      if (r.grade && r.grade.runs.length === 0) {
+      // A shard that graded nothing is one empty part of a run: the merged report says whether the run graded anything.
+      if (r.grade && r.grade.runs.length === 0 && !shard) {
         const why = tally.nothingGraded(inputs, sessions, problems);
         // Still one line: what the walks skipped is part of why nothing counted.
         say(io, skipped === undefined ? why : `${why}; ${skipped}`);

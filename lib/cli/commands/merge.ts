@@ -1,0 +1,100 @@
+// `merge REPORT…`: the JSON reports of a run's shards (`--shard I/N`) as the
+// report the single run would have written, byte for byte, printed with
+// any reporter; the exit code is computed from the merged report.
+import { resolve } from 'node:path';
+import { appendFile } from 'node:fs/promises';
+import type { ExitCode } from '../../core/exit-code.js';
+import { OutputError, UsageError } from '../../core/errors.js';
+import { parseFlags } from '../flags.js';
+import { reporterOutputs, reporterSpecs } from '../reporters.js';
+import { checkOutputs, writeOutput } from '../output-files.js';
+import { readSavedReport } from '../saved-report.js';
+import { mergeShards, missingText } from '../../report/merge-shards.js';
+import type { Report } from '../../report/index.js';
+import { ANALYSES } from '../../analyses/index.js';
+import { configure } from '../../analyses/types.js';
+import type { Configured } from '../../analyses/types.js';
+import { renderJson } from '../../../sinks/json.js';
+import { renderText } from '../../../sinks/text.js';
+import { renderMarkdown } from '../../../sinks/markdown.js';
+import { renderJunit } from '../../../sinks/junit.js';
+import { renderOtlp } from '../../../sinks/otlp.js';
+import { colourFor, plain } from '../../core/style.js';
+import type { CliIO } from '../io.js';
+import { PROG, say } from '../io.js';
+import type { Command } from '../command.js';
+
+const OPTIONS = {
+  reporter: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const REPORTERS = ['text', 'json', 'markdown', 'junit', 'otlp'];
+
+const HELP = `Usage: ${PROG} merge REPORT… [options]
+
+Merges the JSON reports of one run's shards (made with --shard I/N or
+--shards N, in any order, a shard given twice counted once) into the report
+the single run would have written, and prints it. Shards of different runs
+(another config, other analyses or flags, other inputs) are refused; a
+missing shard is an input error.
+
+Options:
+  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
+  --json                  same as --reporter json
+  -q, --quiet             no warnings on stderr
+  -h, --help              this help
+
+Exit: the merged report's: 0 ok, 3 gate failed, 2 usage or input error
+(a missing shard, nothing graded), 1 internal error.`;
+
+/** The analyses a merged report holds, for its renderers. */
+function analysesOf(report: Report): Configured[] {
+  return ANALYSES.filter((a) => report[a.key] !== undefined).map((a) => configure(a, {}) as Configured);
+}
+
+async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('merge takes the shards\' JSON reports: merge REPORT…');
+  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  await checkOutputs(reporterOutputs(specs, io.env), { given: positionals, files: [] }, io.cwd);
+  const reports = [];
+  for (const p of positionals) reports.push({ name: p, report: await readSavedReport(resolve(io.cwd, p), p) });
+  const { report, missing } = mergeShards(reports);
+  if (missing.length) say(io, `no report of ${missingText(missing)} of ${reports[0]!.report.shard!.count} was given: the merged report lacks ${missing.length === 1 ? 'its' : 'their'} sessions`);
+  const analyses = analysesOf(report);
+  const render = (name: string, toFile: boolean): string => {
+    switch (name) {
+      case 'json':
+        return renderJson(report);
+      case 'markdown':
+        return renderMarkdown(report, analyses);
+      case 'junit':
+        return renderJunit(report, analyses);
+      case 'otlp':
+        return renderOtlp(report, analyses);
+      default:
+        return renderText(report, analyses, toFile ? plain : colourFor(io.stdout, io.env));
+    }
+  };
+  for (const s of specs) {
+    const body = render(s.name, s.file !== undefined);
+    if (s.file === undefined) io.stdout.write(body);
+    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
+  }
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  if (summary && specs.some((s) => s.name === 'markdown')) {
+    await appendFile(resolve(io.cwd, summary), renderMarkdown(report, analyses)).catch((err: NodeJS.ErrnoException) => {
+      throw new OutputError(`cannot write $GITHUB_STEP_SUMMARY ${summary}: ${err.code ?? err.message}`);
+    });
+  }
+  return report.exitCode as ExitCode;
+}
+
+export const mergeCommand: Command = { name: 'merge', run, flags: [{ command: 'merge', flags: Object.keys(OPTIONS) }] };

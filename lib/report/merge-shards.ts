@@ -1,0 +1,97 @@
+// Reports of any number of shards of one run (`--shard I/N`), in any order,
+// as the report the single run would have written, byte for byte: merged
+// with the analyses' exact merge, then every list put back in the single
+// run's session order (each shard says where its sessions stand), and
+// what is derived from the lists derived again. A shard given twice (a
+// retried job, an at-least-once engine) counts once; shards of different
+// runs — another config, other analyses, other inputs — are refused.
+import type { Analysis } from '../analyses/types.js';
+import { ANALYSES } from '../analyses/index.js';
+import { byRank } from '../core/arrays.js';
+import { InputError } from '../core/errors.js';
+import { assemble } from './assemble.js';
+import { mergeReportsOf } from './merge.js';
+import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
+import type { Report } from './schema.js';
+
+export interface NamedReport {
+  /** How the user named it (a file), for messages. */
+  readonly name: string;
+  readonly report: Report;
+}
+
+/** Refuses what does not belong together; returns the shards, each index once. */
+function checkShards(reports: readonly NamedReport[]): NamedReport[] {
+  const first = reports[0]!;
+  const s0 = first.report.shard;
+  const unique = new Map<number, NamedReport>();
+  for (const r of reports) {
+    const s = r.report.shard;
+    if (!s) throw new InputError(`${r.name}: not a shard's report (made without --shard): merge puts the shards of one run back together`);
+    if (s.run !== s0!.run || s.count !== s0!.count) throw new InputError(`${r.name} is shard ${s.index}/${s.count} of another run than ${first.name} (${s0!.index}/${s0!.count}): its config, analyses, flags or inputs differ`);
+    if (!unique.has(s.index)) unique.set(s.index, r);
+  }
+  return [...unique.values()];
+}
+
+/** `shard 3`, `shards 0, 2, 5 and 9 more`. */
+export function missingText(missing: readonly number[], named = 20): string {
+  const more = missing.length - named;
+  return `shard${missing.length === 1 ? '' : 's'} ${missing.slice(0, named).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+export interface MergedShards {
+  readonly report: Report;
+  /** Shard indexes no report was given for: the merged report is not the whole run. */
+  readonly missing: number[];
+}
+
+export function mergeShards(reports: readonly NamedReport[], analyses: readonly Analysis[] = ANALYSES): MergedShards {
+  if (reports.length === 0) throw new InputError('merge needs at least one shard report');
+  const shards = checkShards(reports).sort((a, b) => a.report.shard!.index - b.report.shard!.index);
+  const count = shards[0]!.report.shard!.count;
+  const have = new Set(shards.map((s) => s.report.shard!.index));
+  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !have.has(i));
+  // Where each session, and the file it started in, stands in the single run.
+  const ranks = new Map<string, number>();
+  for (const s of shards) for (const [session, rank, file] of s.report.shard!.order) {
+    if (!ranks.has(session)) ranks.set(session, rank);
+    if (file !== undefined && !ranks.has(file)) ranks.set(file, rank);
+  }
+  const rank = (key: string): number => ranks.get(key) ?? Number.MAX_SAFE_INTEGER;
+  // Every shard reads the same inputs: the problems and warnings about them are the same in each, and counted once.
+  const merged = shards.map((s) => s.report).reduce(mergeReportsOf(analyses));
+  const seenErrors = new Set<string>();
+  // A shard no report was given for: the merged report lacks its sessions, and says so (never a silent pass).
+  const absent = missing.length ? [{ file: `shards of ${count}`, message: `no report of ${missingText(missing)} of ${count} was given: ${missing.length === 1 ? 'its' : 'their'} sessions are missing from this report` }] : [];
+  const inputErrors = [...merged.inputErrors, ...absent].filter((e) => {
+    const k = `${e.file}\u0000${e.message}`;
+    if (seenErrors.has(k)) return false;
+    seenErrors.add(k);
+    return true;
+  });
+  const env = { inputErrors: inputErrors.length };
+  const sections = analyses
+    .filter((a) => merged[a.key] !== undefined)
+    .map((a) => ({ analysis: a, section: a.reorder ? a.reorder(merged[a.key], rank, env) : merged[a.key] }));
+  const report = assemble(
+    {
+      sessions: byRank(merged.sessions, (s) => s, rank),
+      duplicates: merged.duplicateSessions,
+      diagnostics: {
+        count: merged.diagnostics.count,
+        unknownTypes: merged.diagnostics.unknownTypes,
+        // Each shard kept its first items; the run's first are among them.
+        items: byRank(
+          shards.flatMap((s) => s.report.diagnostics.items),
+          (d) => d.session ?? '',
+          rank,
+        ).slice(0, DIAGNOSTIC_ITEMS_CAP),
+      },
+      inputErrors,
+      warnings: merged.warnings,
+    },
+    sections,
+  );
+  return { report, missing };
+}
