@@ -109,7 +109,7 @@ function makeCommand(spec: Spec): Command {
     const warnings: string[] = [];
     const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };
     // Inputs: files and folders (and those a manifest lists), or a project's sessions.
-    let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
+    let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(values.manifest === '-' ? '-' : resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
     let projectDir: string | undefined;
     if (spec.session || values.project !== undefined || values.session !== undefined) {
