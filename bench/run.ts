@@ -203,6 +203,21 @@ async function main(): Promise<void> {
     md.push(...table(['command', 'time', 'speed-up', 'peak RSS'], [...pool].map(([k, r]) => [`\`--json --jobs ${k.split(' ')[1]}\``, `${fmt(r.seconds)} s`, fmt(pool.get('--jobs 1')!.seconds / r.seconds), `${fmt(r.maxRssMB, 0)} MB`])));
     target(speedup >= 1.6, `many files: --jobs ${jobs} at >= 1.6x --jobs 1`, `${fmt(speedup)}x`);
 
+    // Shards and merge: four shards of the same files, each as its own process, then the merge of their reports.
+    const SHARDS = 4;
+    const shardFile = (i: number): string => join(OUT, `shard-${i}.json`);
+    for (let i = 0; i < SHARDS; i++) made.push(shardFile(i));
+    const shardModes: Mode[] = [cli('single run', '--json', '-q', '--jobs', '1'), ...Array.from({ length: SHARDS }, (_, i) => ({ name: `shard ${i}/${SHARDS}`, args: (f: string) => ['--json', '-q', '--jobs', '1', '--shard', `${i}/${SHARDS}`, '--reporter', `json=${shardFile(i)}`, f], exits: [0, 3] }))];
+    const sharded = measureCase('shards', shardModes, dir);
+    const merged = measureCase('merge', [{ name: 'merge', args: () => ['merge', '--json', ...Array.from({ length: SHARDS }, (_, i) => shardFile(i))], exits: [0, 3] }], '');
+    const whole = sharded.get('single run')!;
+    const parts = [...sharded].filter(([k]) => k.startsWith('shard '));
+    const slowest = Math.max(...parts.map(([, r]) => r.seconds));
+    const m = merged.get('merge')!;
+    md.push('', `### Shards and merge: the same ${sessions} sessions in ${SHARDS} shards`, '');
+    md.push(...table(['step', 'time', 'peak RSS'], [['single run, `--json --jobs 1`', `${fmt(whole.seconds)} s`, `${fmt(whole.maxRssMB, 0)} MB`], ...parts.map(([k, r]) => [`\`--shard ${k.split(' ')[1]}\``, `${fmt(r.seconds)} s`, `${fmt(r.maxRssMB, 0)} MB`]), ['`merge` of the four reports', `${fmt(m.seconds)} s`, `${fmt(m.maxRssMB, 0)} MB`]]));
+    md.push('', `On ${SHARDS} machines: the slowest shard and the merge, ${fmt(slowest + m.seconds)} s, against ${fmt(whole.seconds)} s for one process; the shards together cost ${fmt(parts.reduce((s, [, r]) => s + r.seconds, 0) / whole.seconds)}× the single run's time (each starts node and walks every input's names).`);
+
     // One lost probe result: no slower, no bigger.
     const intact = join(OUT, `lost-${values.lost}-intact.jsonl`);
     const lost = join(OUT, `lost-${values.lost}.jsonl`);
