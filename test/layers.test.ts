@@ -20,6 +20,7 @@ export const LAYERS: ReadonlyArray<readonly [string, string]> = [
   ['compare', 'lib/compare/'],
   ['io', 'lib/io/'],
   ['transforms', 'transforms/'],
+  ['live', 'lib/live/'],
   ['sinks', 'sinks/'],
   ['library', 'index.ts'],
   ['cli', 'lib/cli/'],

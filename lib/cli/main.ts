@@ -28,6 +28,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'allocation', summary: "allocation efficiency: the share of a probe's returned characters the final answer cites", load: async () => (await import('./commands/analysis.js')).allocationCommand },
   { name: 'codegraph', summary: "CodeGraph's run metrics in its parser's order: occupancy, sufficiency, allocation", load: async () => (await import('./commands/analysis.js')).codegraphCommand },
   { name: 'session', summary: "a Claude Code project's sessions: the newest, one, or all; --follow to watch", load: async () => (await import('./commands/analysis.js')).sessionCommand },
+  { name: 'kafka', summary: 'a consumer group member: each session of a Kafka topic of stream-json lines reported as it ends', load: async () => (await import('./commands/kafka.js')).kafkaCommand },
   { name: 'merge', summary: "the JSON reports of a run's shards (--shard I/N) as the single run's report", load: async () => (await import('./commands/merge.js')).mergeCommand },
   { name: 'compare', summary: 'compare arms of runs: better, worse, or noise, per task and pooled, with a regression gate', load: async () => (await import('./commands/compare.js')).compareCommand },
   { name: 'graph', summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap', load: async () => (await import('./commands/graph.js')).graphCommand },

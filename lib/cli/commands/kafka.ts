@@ -1,0 +1,106 @@
+// `kafka`: a consumer in a group that reads stream-json lines keyed by
+// session id and emits each session's report as it ends (lib/live).
+import { UsageError } from '../../core/errors.js';
+import type { ExitCode } from '../../core/exit-code.js';
+import { printable } from '../../core/escape.js';
+import { loadConfig } from '../../io/config.js';
+import { parseFlags, regexFlag } from '../flags.js';
+import { configureAnalyses } from '../analysis-choice.js';
+import { durationFlag } from './analysis-flags.js';
+import { runKafkaSessions } from '../../live/kafka-sessions.js';
+import type { KafkaClient } from '../../live/kafka-sessions.js';
+import type { CliIO } from '../io.js';
+import { PROG, say } from '../io.js';
+import type { Command } from '../command.js';
+
+const OPTIONS = {
+  brokers: { type: 'string' },
+  topic: { type: 'string' },
+  group: { type: 'string' },
+  'to-topic': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'session-timeout': { type: 'string' },
+  config: { type: 'string' },
+  task: { type: 'string' },
+  'task-pattern': { type: 'string' },
+  probe: { type: 'string' },
+  'probe-family': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const CLIENT_PACKAGE = '@confluentinc/kafka-javascript';
+
+const HELP = `Usage: ${PROG} kafka --brokers HOST:PORT,… --topic T --group G [options]
+
+Consumes Claude Code stream-json lines keyed by session id (a session's lines
+in order on one partition), runs sufficiency and grading per session, and
+emits each session's report when it ends (its result, or the idle timeout)
+as one ndjson line on stdout, or to --to-topic keyed by session id. Start as
+many as you like in one group: partitions are spread over them. Delivery is
+at-least-once: a session replayed after a rebalance is reported again, under
+the same session id (upsert by it). Runs until SIGINT or SIGTERM.
+
+Options:
+  --brokers LIST          bootstrap brokers, comma-separated
+  --topic T               the topic of transcript lines
+  --group G               the consumer group
+  --to-topic T            write reports to this topic instead of stdout
+  --idle-timeout DUR      a session silent this long ends (default 10m)
+  --session-timeout DUR   the group's session timeout (default 45s)
+  --config FILE           agent-eval.yaml (default: the nearest one upward)
+  --task NAME, --task-pattern REGEX, --probe REGEX, --probe-family REGEX
+                          as for the default command
+  -q, --quiet             no warnings on stderr
+  -h, --help              this help
+
+Needs ${CLIENT_PACKAGE} (an optional dependency): npm install ${CLIENT_PACKAGE}
+Exit: 0 when stopped, 2 usage error or no client, 1 internal error.`;
+
+/** The optional client, or a usage error that says how to add it. */
+async function loadClient(): Promise<KafkaClient> {
+  try {
+    const mod = (await import(CLIENT_PACKAGE)) as { default?: { KafkaJS?: KafkaClient }; KafkaJS?: KafkaClient };
+    const client = mod.KafkaJS ?? mod.default?.KafkaJS;
+    if (client) return client;
+  } catch {
+    // Not installed, or its native part did not build: said below.
+  }
+  throw new UsageError(`kafka needs ${CLIENT_PACKAGE}, an optional dependency that is not installed here: npm install ${CLIENT_PACKAGE} (docs/scale.md says how to build it where its prebuilt binary cannot be downloaded)`);
+}
+
+async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`kafka reads a topic, not files: '${printable(positionals[0]!)}'`);
+  for (const f of ['brokers', 'topic', 'group'] as const) if (values[f] === undefined || values[f].trim() === '') throw new UsageError(`kafka needs --${f}`);
+  const brokers = values.brokers!.split(',').map((b) => b.trim()).filter(Boolean);
+  const idleMs = durationFlag('--idle-timeout', values['idle-timeout']) ?? 10 * 60_000;
+  const sessionTimeoutMs = durationFlag('--session-timeout', values['session-timeout']) ?? 45_000;
+  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
+  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+  const loaded = await loadConfig(values.config, io.cwd);
+  const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { probe: regexFlag('--probe', values.probe), family: regexFlag('--probe-family', values['probe-family']), task: values.task, taskPattern, home: io.env.HOME, cwd: io.cwd });
+  const client = await loadClient();
+  const signal = io.signal ?? new AbortController().signal;
+  await runKafkaSessions(client, {
+    brokers,
+    topic: values.topic!,
+    group: values.group!,
+    analyses,
+    idleMs,
+    sessionTimeoutMs,
+    ...(values['to-topic'] !== undefined ? { toTopic: values['to-topic'] } : {}),
+    emit: (line) => io.stdout.write(line),
+    warn: (m) => {
+      if (!values.quiet) say(io, `warning: ${m}`);
+    },
+    signal,
+  });
+  return 0;
+}
+
+export const kafkaCommand: Command = { name: 'kafka', run, flags: [{ command: 'kafka', flags: Object.keys(OPTIONS) }] };

@@ -1,0 +1,149 @@
+// A Kafka consumer in a group that reads stream-json lines keyed by session
+// id (one session's lines in order on one partition), runs the analyses per
+// session, and emits each session's report when it ends — its `result`, or
+// the idle timeout. Delivery is at-least-once: offsets are committed only
+// below the first offset of the oldest session still open on a partition,
+// after the reports before them were emitted, so a rebalance or a crash
+// replays every open session from its start; a report carries its session
+// id, so downstream upserts (and `merge`) count a replayed session once. On
+// revocation a partition's open sessions are dropped without a report; on
+// assignment, reading starts at the committed offset.
+//
+// The client is Confluent's (@confluentinc/kafka-javascript, librdkafka
+// underneath), through its KafkaJS-style API; it is an optional dependency,
+// passed in so this module never loads it itself.
+import type { Configured } from '../analyses/types.js';
+import { PartitionSessions } from './partition-sessions.js';
+import type { EndedSession } from './partition-sessions.js';
+
+/** librdkafka's rebalance codes, as the client's rebalance callback reports them. */
+const ASSIGN = -175;
+const REVOKE = -174;
+
+/** The part of the client's KafkaJS-style API used here. */
+export interface KafkaClient {
+  Kafka: new (config: unknown) => {
+    consumer(config: unknown): KafkaConsumer;
+    producer(config?: unknown): KafkaProducer;
+  };
+}
+
+interface KafkaConsumer {
+  connect(): Promise<void>;
+  subscribe(o: { topic: string }): Promise<void>;
+  run(o: { eachMessage(p: { topic: string; partition: number; message: { key: Buffer | null; value: Buffer | null; offset: string } }): Promise<void> }): Promise<void>;
+  commitOffsets(o: Array<{ topic: string; partition: number; offset: string }>): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+interface KafkaProducer {
+  connect(): Promise<void>;
+  send(o: { topic: string; messages: Array<{ key: string; value: string }> }): Promise<unknown>;
+  disconnect(): Promise<void>;
+}
+
+export interface KafkaSessionsOptions {
+  readonly brokers: readonly string[];
+  readonly topic: string;
+  readonly group: string;
+  readonly analyses: readonly Configured[];
+  /** A session no message came for in this long ends (default 10 minutes). */
+  readonly idleMs: number;
+  /** The group's session timeout: how soon a member that left is noticed. */
+  readonly sessionTimeoutMs: number;
+  /** Reports to this topic (keyed by session id) instead of `emit`. */
+  readonly toTopic?: string;
+  /** A session's report line (ndjson). */
+  emit(line: string): void;
+  /** A warning for stderr. */
+  warn(message: string): void;
+  readonly signal: AbortSignal;
+}
+
+/** The ndjson line of an ended session: its id, where it was read, how it ended, and its report. */
+export function sessionLine(topic: string, s: EndedSession): string {
+  return JSON.stringify({ type: 'session', session: s.report.sessions[0] ?? s.key, key: s.key, topic, partition: s.partition, offsets: { first: s.first, last: s.last }, ending: s.ending, report: s.report });
+}
+
+export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOptions): Promise<{ sessions: number }> {
+  const kafka = new client.Kafka({ kafkaJS: { brokers: [...o.brokers], clientId: 'agent-eval-stream', logLevel: 0 } });
+  const partitions = new Map<number, PartitionSessions>();
+  const committed = new Map<number, number>();
+  let emitted = 0;
+  let keyless = 0;
+  const consumer = kafka.consumer({
+    kafkaJS: { groupId: o.group, fromBeginning: true, autoCommit: false, sessionTimeout: o.sessionTimeoutMs },
+    rebalance_cb: (err: { code: number }, assignment: Array<{ partition: number }>) => {
+      if (err.code === REVOKE) {
+        for (const a of assignment) {
+          partitions.delete(a.partition);
+          committed.delete(a.partition);
+        }
+      }
+      else if (err.code === ASSIGN) for (const a of assignment) if (!partitions.has(a.partition)) partitions.set(a.partition, new PartitionSessions(a.partition, `kafka:${o.topic}/${a.partition}`, o.analyses));
+    },
+  });
+  const producer = o.toTopic === undefined ? undefined : kafka.producer();
+  const partitionOf = (p: number): PartitionSessions => {
+    let ps = partitions.get(p);
+    if (!ps) partitions.set(p, (ps = new PartitionSessions(p, `kafka:${o.topic}/${p}`, o.analyses)));
+    return ps;
+  };
+  const emit = async (ended: readonly EndedSession[]): Promise<void> => {
+    for (const s of ended) {
+      const line = sessionLine(o.topic, s);
+      if (producer) await producer.send({ topic: o.toTopic!, messages: [{ key: s.report.sessions[0] ?? s.key, value: line }] });
+      else o.emit(`${line}\n`);
+      emitted++;
+    }
+  };
+  /** Commits what is safe on a partition, once the reports before it are out. */
+  const commit = async (p: number): Promise<void> => {
+    const safe = partitions.get(p)?.safeOffset();
+    if (safe === undefined || committed.get(p) === safe) return;
+    committed.set(p, safe);
+    await consumer.commitOffsets([{ topic: o.topic, partition: p, offset: String(safe) }]);
+  };
+  await producer?.connect();
+  await consumer.connect();
+  await consumer.subscribe({ topic: o.topic });
+  let chain: Promise<void> = Promise.resolve();
+  // Idle sessions end on a timer, between messages.
+  const timer = setInterval(() => {
+    chain = chain.then(async () => {
+      const now = Date.now();
+      for (const [p, ps] of partitions) {
+        const ended = ps.idle(now, o.idleMs);
+        if (ended.length) {
+          await emit(ended);
+          await commit(p);
+        }
+      }
+    });
+  }, Math.min(1000, Math.max(10, o.idleMs / 4)));
+  const stopped = new Promise<void>((resolve) => (o.signal.aborted ? resolve() : o.signal.addEventListener('abort', () => resolve(), { once: true })));
+  await consumer.run({
+    eachMessage: async ({ partition, message }) => {
+      if (o.signal.aborted) return;
+      const key = message.key?.toString('utf8');
+      if (key === undefined || key === '') {
+        if (keyless++ === 0) o.warn(`a message without a key (partition ${partition}, offset ${message.offset}): sessions are keyed by their id; such messages are skipped`);
+        return;
+      }
+      const value = (message.value?.toString('utf8') ?? '').replace(/\r?\n$/, '');
+      const p = partitionOf(partition);
+      const ended = p.message(key, value, Number(message.offset), Date.now());
+      await chain;
+      if (ended) await emit([ended]);
+      await commit(partition);
+    },
+  });
+  await stopped;
+  clearInterval(timer);
+  await chain;
+  // Open sessions are not reported: their offsets are not committed, so the next consumer replays them whole.
+  await consumer.disconnect();
+  await producer?.disconnect();
+  if (keyless > 1) o.warn(`${keyless} messages without a key were skipped`);
+  return { sessions: emitted };
+}

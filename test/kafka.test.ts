@@ -1,0 +1,130 @@
+// The kafka command against a real Kafka-protocol cluster on loopback:
+// librdkafka's mock cluster (Debian's librdkafka-dev; test/kafka/mock-cluster.c,
+// built here with cc), and Confluent's client. 40 sessions produced with keys,
+// their lines interleaved; two consumers in one group, one joining late and
+// one leaving (two rebalances): every session's report is emitted, and after
+// upsert by session id the reports equal the batch run over the same
+// sessions. Skipped, saying why, where the cluster or the client cannot be
+// had; .ci/run installs both, so CI never skips it.
+import t from 'tap';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { createRequire } from 'node:module';
+import { cli, liveCli } from './helpers/cli.js';
+import { generate } from '../bench/generate.js';
+import { mergeReports } from '../lib/report/merge.js';
+import type { Report } from '../lib/report/index.js';
+
+const SOURCE = new URL('./kafka/mock-cluster.c', import.meta.url).pathname;
+
+function buildMock(): string | undefined {
+  const flags = spawnSync('pkg-config', ['--cflags', '--libs', 'rdkafka'], { encoding: 'utf8' });
+  if (flags.status !== 0) return undefined;
+  const out = join(mkdtempSync(join(tmpdir(), 'aes-kafka-')), 'mock-cluster');
+  const cc = spawnSync('cc', ['-o', out, SOURCE, ...flags.stdout.trim().split(/\s+/)], { encoding: 'utf8' });
+  return cc.status === 0 ? out : undefined;
+}
+
+function loadClient(): { Kafka: new (c: unknown) => { producer(): { connect(): Promise<void>; send(o: unknown): Promise<unknown>; disconnect(): Promise<void> } } } | undefined {
+  try {
+    return createRequire(import.meta.url)('@confluentinc/kafka-javascript').KafkaJS;
+  } catch {
+    return undefined;
+  }
+}
+
+const mock = buildMock();
+const client = loadClient();
+
+t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every session reported, equal to the batch run after upsert', { skip: !mock ? 'no librdkafka-dev (pkg-config rdkafka) or cc: the mock cluster cannot be built' : !client ? '@confluentinc/kafka-javascript does not load' : false, timeout: 240_000 }, async (tt) => {
+  const cluster = spawn(mock!, ['3', 'runs', '4'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  tt.teardown(() => cluster.stdin.end());
+  const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+
+  // 40 sessions as files (for the batch run), and their lines.
+  const dir = mkdtempSync(join(tmpdir(), 'aes-kafka-runs-'));
+  mkdirSync(join(dir, 'runs'));
+  const sessions: Array<{ id: string; lines: string[] }> = [];
+  // A Kafka message is at most 1,000,000 bytes by default (librdkafka's message.max.bytes): sessions with a longer line are left out.
+  for (let seed = 100; sessions.length < 40; seed++) {
+    const file = join(dir, 'runs', `s${String(sessions.length + 1).padStart(2, '0')}.jsonl`);
+    const out = createWriteStream(file);
+    await generate({ size: 8_000, seed }, out);
+    out.end();
+    await finished(out);
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    if (lines.some((l) => Buffer.byteLength(l) > 500_000)) continue;
+    sessions.push({ id: JSON.parse(lines[0]!).session_id, lines });
+  }
+  const producer = new client!.Kafka({ kafkaJS: { brokers: brokers.split(','), clientId: 'test', logLevel: 0 } }).producer();
+  await producer.connect();
+  /** Lines [from, to) of every session, interleaved: one line of each in turn. */
+  const produce = async (part: (n: number) => [number, number]): Promise<void> => {
+    const max = Math.max(...sessions.map((s) => s.lines.length));
+    for (let k = 0; k < max; k++) {
+      const messages = sessions.flatMap((s) => {
+        const [from, to] = part(s.lines.length);
+        return k >= from && k < to ? [{ key: s.id, value: s.lines[k]! }] : [];
+      });
+      if (messages.length) await producer.send({ topic: 'runs', messages });
+    }
+  };
+  // The first half of every session: all of them open when the second consumer joins.
+  await produce((n) => [0, Math.floor(n / 2)]);
+
+  const args = ['kafka', '--brokers', brokers, '--topic', 'runs', '--group', 'evals', '--session-timeout', '6s', '--idle-timeout', '20s', '-q'];
+  const reports = new Map<string, Report>();
+  let lines = 0;
+  const collect = (text: string, seen: { n: number }): void => {
+    const all = text.split('\n').filter(Boolean);
+    for (const l of all.slice(seen.n)) {
+      const x = JSON.parse(l);
+      tt.equal(x.type, 'session');
+      reports.set(x.session, x.report); // upsert by session id
+      lines++;
+    }
+    seen.n = all.length;
+  };
+  const a = liveCli(args, { cwd: dir });
+  const seenA = { n: 0 };
+  const seenB = { n: 0 };
+  // A reads the first half (no session can end yet: their results are in the second).
+  await new Promise((r) => setTimeout(r, 8000));
+  const b = liveCli(args, { cwd: dir });
+  await new Promise((r) => setTimeout(r, 8000));
+  await produce((n) => [Math.floor(n / 2), n]);
+  // A leaves once some sessions are reported; B takes every partition and replays what A left open.
+  await a.until((s) => s.split('\n').filter(Boolean).length >= 1).catch(() => undefined);
+  a.interrupt();
+  const doneA = await a.done;
+  tt.equal(doneA.code, 0, doneA.stderr);
+  collect(doneA.stdout, seenA);
+  await b.until((s) => {
+    collect(s, seenB);
+    return reports.size === 40;
+  });
+  b.interrupt();
+  const doneB = await b.done;
+  tt.equal(doneB.code, 0, doneB.stderr);
+  await producer.disconnect();
+
+  tt.equal(reports.size, 40, `every session reported (${lines} reports, replays included)`);
+  const batch = JSON.parse((await cli(['--json', '-q', '--jobs', '1', 'runs'], { cwd: dir })).stdout) as Report;
+  const merged = batch.sessions.map((s) => reports.get(s)!).reduce((x, y) => mergeReports(x, y));
+  tt.same(merged.sessions, batch.sessions);
+  tt.same(merged.grade!.runs, batch.grade!.runs, 'every run graded as in the batch run');
+  tt.same(merged.sufficiency, batch.sufficiency, 'every probe call judged as in the batch run');
+  tt.same(merged.tokens, batch.tokens, 'tokens and cost as in the batch run');
+});
+
+t.test('kafka: without the client or the flags, a usage error that says what to do', async (tt) => {
+  const r = await cli(['kafka', '--topic', 't', '--group', 'g']);
+  tt.equal(r.code, 2);
+  tt.match(r.stderr, /kafka needs --brokers/);
+  tt.match((await cli(['kafka', '--brokers', 'x:1', '--topic', 't', '--group', 'g', 'file.jsonl'])).stderr, /kafka reads a topic, not files/);
+  tt.match((await cli(['kafka', '--help'])).stdout, /npm install @confluentinc\/kafka-javascript/);
+  tt.ok(existsSync(SOURCE));
+});

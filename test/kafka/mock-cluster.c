@@ -1,0 +1,45 @@
+/*
+ * A real Kafka-protocol cluster on loopback for the kafka command's tests:
+ * librdkafka's mock cluster (rdkafka_mock.h, Debian's librdkafka-dev), with
+ * consumer groups, offsets and rebalances. Usage: mock-cluster BROKERS TOPIC
+ * PARTITIONS. Prints the bootstrap list on one line, then serves until its
+ * stdin closes (the test that started it ends).
+ * Build: cc -o mock-cluster mock-cluster.c $(pkg-config --cflags --libs rdkafka)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <librdkafka/rdkafka.h>
+#include <librdkafka/rdkafka_mock.h>
+
+int main(int argc, char **argv) {
+  if (argc != 4) {
+    fprintf(stderr, "usage: %s BROKERS TOPIC PARTITIONS\n", argv[0]);
+    return 2;
+  }
+  char err[512];
+  rd_kafka_conf_t *conf = rd_kafka_conf_new();
+  /* A producer handle that only owns the cluster. */
+  rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
+  if (!rk) {
+    fprintf(stderr, "rd_kafka_new: %s\n", err);
+    return 1;
+  }
+  rd_kafka_mock_cluster_t *mc = rd_kafka_mock_cluster_new(rk, atoi(argv[1]));
+  if (!mc) {
+    fprintf(stderr, "cannot start the mock cluster\n");
+    return 1;
+  }
+  /* The mock has no CreateTopics API: the topic is made here. */
+  if (rd_kafka_mock_topic_create(mc, argv[2], atoi(argv[3]), 1) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    fprintf(stderr, "cannot create topic %s\n", argv[2]);
+    return 1;
+  }
+  printf("%s\n", rd_kafka_mock_cluster_bootstraps(mc));
+  fflush(stdout);
+  char buf[256];
+  while (fgets(buf, sizeof buf, stdin)) {
+  }
+  rd_kafka_mock_cluster_destroy(mc);
+  rd_kafka_destroy(rk);
+  return 0;
+}
