@@ -17,6 +17,7 @@ import { cli, liveCli } from './helpers/cli.js';
 import { generate } from '../bench/generate.js';
 import { mergeReports } from '../lib/report/merge.js';
 import type { Report } from '../lib/report/index.js';
+import { done, init, req, res, toolUse } from './helpers/transcript.js';
 
 const SOURCE = new URL('./kafka/mock-cluster.c', import.meta.url).pathname;
 
@@ -40,7 +41,7 @@ const mock = buildMock();
 const client = loadClient();
 
 t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every session reported, equal to the batch run after upsert', { skip: !mock ? 'no librdkafka-dev (pkg-config rdkafka) or cc: the mock cluster cannot be built' : !client ? '@confluentinc/kafka-javascript does not load' : false, timeout: 240_000 }, async (tt) => {
-  const cluster = spawn(mock!, ['3', 'runs', '4'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const cluster = spawn(mock!, ['3', '4', 'runs'], { stdio: ['pipe', 'pipe', 'ignore'] });
   tt.teardown(() => cluster.stdin.end());
   const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
 
@@ -127,4 +128,40 @@ t.test('kafka: without the client or the flags, a usage error that says what to 
   tt.match((await cli(['kafka', '--brokers', 'x:1', '--topic', 't', '--group', 'g', 'file.jsonl'])).stderr, /kafka reads a topic, not files/);
   tt.match((await cli(['kafka', '--help'])).stdout, /npm install @confluentinc\/kafka-javascript/);
   tt.ok(existsSync(SOURCE));
+});
+
+t.test('kafka --to-topic: each report a message keyed by its session id', { skip: !mock ? 'no librdkafka-dev or cc' : !client ? '@confluentinc/kafka-javascript does not load' : false, timeout: 120_000 }, async (tt) => {
+  const cluster = spawn(mock!, ['1', '2', 'lines', 'reports'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  tt.teardown(() => cluster.stdin.end());
+  const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const kafka = new (client as unknown as { Kafka: new (c: unknown) => any }).Kafka({ kafkaJS: { brokers: brokers.split(','), clientId: 'test', logLevel: 0 } });
+  const producer = kafka.producer();
+  await producer.connect();
+  const session = (id: string): string[] => [init(['Read'], { session: id }), ...req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session: id }), res('r1', 'x', { session: id }), done({ session: id })].map((x) => JSON.stringify(x));
+  for (const id of ['s1', 's2', 's3']) await producer.send({ topic: 'lines', messages: session(id).map((value) => ({ key: id, value })) });
+  await producer.disconnect();
+  const consumer = liveCli(['kafka', '--brokers', brokers, '--topic', 'lines', '--group', 'g', '--to-topic', 'reports', '--session-timeout', '6s', '-q'], { cwd: tmpdir() });
+  // Read the output topic until the three reports are there.
+  const reader = kafka.consumer({ kafkaJS: { groupId: 'reader', fromBeginning: true } });
+  await reader.connect();
+  await reader.subscribe({ topic: 'reports' });
+  const got = new Map<string, { session: string; report: Report }>();
+  await new Promise<void>((resolve) => {
+    void reader.run({
+      eachMessage: async ({ message }: { message: { key: Buffer; value: Buffer } }) => {
+        got.set(message.key.toString(), JSON.parse(message.value.toString()));
+        if (got.size === 3) resolve();
+      },
+    });
+  });
+  await reader.disconnect();
+  consumer.interrupt();
+  const r = await consumer.done;
+  tt.equal(r.code, 0, r.stderr);
+  tt.equal(r.stdout, '', 'nothing on stdout: the reports went to the topic');
+  tt.same([...got.keys()].sort(), ['s1', 's2', 's3']);
+  for (const [key, line] of got) {
+    tt.equal(line.session, key);
+    tt.same(line.report.grade!.runs.map((x) => [x.session, x.steps, x.verdict]), [[key, 1, 'clean-pass']]);
+  }
 });

@@ -1,8 +1,8 @@
 /*
  * A real Kafka-protocol cluster on loopback for the kafka command's tests:
  * librdkafka's mock cluster (rdkafka_mock.h, Debian's librdkafka-dev), with
- * consumer groups, offsets and rebalances. Usage: mock-cluster BROKERS TOPIC
- * PARTITIONS. Prints the bootstrap list on one line, then serves until its
+ * consumer groups, offsets and rebalances. Usage: mock-cluster BROKERS
+ * PARTITIONS TOPIC… (each topic with that many partitions). Prints the bootstrap list on one line, then serves until its
  * stdin closes (the test that started it ends).
  * Build: cc -o mock-cluster mock-cluster.c $(pkg-config --cflags --libs rdkafka)
  */
@@ -12,8 +12,8 @@
 #include <librdkafka/rdkafka_mock.h>
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s BROKERS TOPIC PARTITIONS\n", argv[0]);
+  if (argc < 4) {
+    fprintf(stderr, "usage: %s BROKERS PARTITIONS TOPIC...\n", argv[0]);
     return 2;
   }
   char err[512];
@@ -29,10 +29,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cannot start the mock cluster\n");
     return 1;
   }
-  /* The mock has no CreateTopics API: the topic is made here. */
-  if (rd_kafka_mock_topic_create(mc, argv[2], atoi(argv[3]), 1) != RD_KAFKA_RESP_ERR_NO_ERROR) {
-    fprintf(stderr, "cannot create topic %s\n", argv[2]);
-    return 1;
+  /* The mock has no CreateTopics API: the topics are made here. */
+  for (int i = 3; i < argc; i++) {
+    if (rd_kafka_mock_topic_create(mc, argv[i], atoi(argv[2]), 1) != RD_KAFKA_RESP_ERR_NO_ERROR) {
+      fprintf(stderr, "cannot create topic %s\n", argv[i]);
+      return 1;
+    }
   }
   printf("%s\n", rd_kafka_mock_cluster_bootstraps(mc));
   fflush(stdout);
