@@ -117,9 +117,10 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
   }
   const folded = await foldSubagents(groupSegments(files, cwd), cwd);
   const copies = await markCopies(folded.sessions, folded.heads, cwd);
+  // A file found in a folder input keys as its path below it; one named directly keys as given (`key`).
   const sessions = copies.sessions.map((s) => {
     const root = rootOf.get(s.key);
-    return { ...s, shardKey: root === undefined ? s.key : relative(root, s.key).split(sep).join('/') };
+    return root === undefined ? s : { ...s, shardKey: relative(root, s.key).split(sep).join('/') };
   });
   return { sessions, problems, skipped, warnings: [...folded.warnings, ...copies.warnings] };
 }
