@@ -69,7 +69,7 @@ function sampleOf(run: ArmRun, f: FigureInfo, o: Pick<CompareOptions, 'errorsAsF
 
 function cell(arm: string, f: FigureInfo, s: readonly Sample[]): ArmCell {
   if (f.kind === 'rate') return { arm, n: s.length, yes: s.reduce((n, x) => n + x.value, 0), rate: s.length ? s.reduce((n, x) => n + x.value, 0) / s.length : null };
-  if (f.kind === 'share') return { arm, n: s.length, rate: pooledShare(s) };
+  if (f.kind === 'share') return { arm, n: s.filter((x) => (x.of ?? 0) > 0).length, rate: pooledShare(s) };
   const sp = spread(s.map((x) => x.value));
   return sp ? { arm, n: sp.n, median: sp.median, min: sp.min, max: sp.max } : { arm, n: 0 };
 }

@@ -35,7 +35,8 @@ export function cmhTest(tables: readonly Table2x2[]): CmhResult {
   }
   const direction = sum - expected;
   if (variance === 0) return { statistic: null, p: null, direction };
-  const corrected = Math.max(0, Math.abs(direction) - 0.5);
+  // As R: the correction only when it does not cross zero (|Δ| ≥ 0.5).
+  const corrected = Math.abs(direction) >= 0.5 ? Math.abs(direction) - 0.5 : Math.abs(direction);
   const statistic = (corrected * corrected) / variance;
   return { statistic, p: 1 - jstat.jStat.chisquare.cdf(statistic, 1), direction };
 }
