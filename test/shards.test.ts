@@ -185,3 +185,18 @@ t.test("docs/scale.md's GitHub Actions matrix runs as written, for every value, 
   const single = await cli(['--reporter', 'markdown', '-q', '--jobs', '1', ...TASKS, 'runs/'], { cwd: dir });
   tt.equal(merged.stdout, single.stdout, 'the merge step prints the single run\'s Markdown');
 });
+
+t.test('a shard stopped before its end (SIGTERM) says so, exits 2, and never merges as done', async (tt) => {
+  const dir = await dirP;
+  const ac = new AbortController();
+  ac.abort();
+  const stopped = await cli(['--json', '-q', '--jobs', '1', '--shard', '0/2', ...TASKS, 'runs'], { cwd: dir, signal: ac.signal });
+  tt.equal(stopped.code, 2, 'an engine sees it failed and runs it again');
+  const report = JSON.parse(stopped.stdout);
+  tt.equal(report.shard.complete, false);
+  writeFileSync(join(dir, 'cut0.json'), stopped.stdout);
+  writeFileSync(join(dir, 'full1.json'), (await cli(['--json', '-q', '--jobs', '1', '--shard', '1/2', ...TASKS, 'runs'], { cwd: dir })).stdout);
+  const merged = await cli(['merge', '--json', 'cut0.json', 'full1.json'], { cwd: dir });
+  tt.equal(merged.code, 2);
+  tt.match(JSON.parse(merged.stdout).inputErrors, [{ file: 'cut0.json', message: /shard 0\/2 was stopped before it read all its sessions/ }]);
+});

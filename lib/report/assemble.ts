@@ -39,6 +39,8 @@ export function assemble(p: EnvelopeParts, sections: ReadonlyArray<{ analysis: A
   if (p.shard) r.shard = p.shard;
   // A shard that selected no session is an empty part of a run, not a run that graded nothing: the merge decides that.
   if (p.shard && p.sessions.length === 0) problems = 0;
+  // A shard stopped before it read all its sessions must not pass as done: an engine would not run it again.
+  if (p.shard && !p.shard.complete) problems++;
   r.exitCode = exitCodeFor({ inputErrors: p.inputErrors.length + problems, gateFailed });
   return r as Report;
 }

@@ -37,6 +37,8 @@ export interface ShardRun {
   readonly run: string;
   /** A session's position among all the run's sessions, by the file it starts in. */
   rankOf(file: string): number | undefined;
+  /** Was reading stopped before the end (SIGINT, SIGTERM)? Then the shard's report is not complete. */
+  stopped(): boolean;
 }
 
 /** The analyses a report (or a sink) is made of. */
@@ -135,7 +137,7 @@ export class ReportBuilder {
         diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
         inputErrors,
         warnings: [...(this.#opts.warnings ?? [])],
-        ...(this.#opts.shard ? { shard: { index: this.#opts.shard.index, count: this.#opts.shard.count, run: this.#opts.shard.run, order: this.#ranks.map(([s, r, f]): [string, number, string] => [s, r, f]) } } : {}),
+        ...(this.#opts.shard ? { shard: { index: this.#opts.shard.index, count: this.#opts.shard.count, run: this.#opts.shard.run, complete: !this.#opts.shard.stopped(), order: this.#ranks.map(([s, r, f]): [string, number, string] => [s, r, f]) } } : {}),
       },
       this.#collectors.map((c) => ({ analysis: c.configured.analysis, section: c.collector.build(env) })),
     );

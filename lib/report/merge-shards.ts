@@ -14,6 +14,8 @@ import { mergeReportsOf } from './merge.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { Report } from './schema.js';
 
+const NOTHING_GRADED_IN_SHARDS = 'nothing was graded: no shard read an agent run';
+
 export interface NamedReport {
   /** How the user named it (a file), for messages. */
   readonly name: string;
@@ -62,14 +64,22 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
   // Every shard reads the same inputs: the problems and warnings about them are the same in each, and counted once.
   const merged = shards.map((s) => s.report).reduce(mergeReportsOf(analyses));
   const seenErrors = new Set<string>();
-  // A shard no report was given for: the merged report lacks its sessions, and says so (never a silent pass).
+  // A shard no report was given for, or one stopped before its end: the merged report lacks sessions, and says so (never a silent pass).
   const absent = missing.length ? [{ file: `shards of ${count}`, message: `no report of ${missingText(missing)} of ${count} was given: ${missing.length === 1 ? 'its' : 'their'} sessions are missing from this report` }] : [];
-  const inputErrors = [...merged.inputErrors, ...absent].filter((e) => {
-    const k = `${e.file}\u0000${e.message}`;
-    if (seenErrors.has(k)) return false;
-    seenErrors.add(k);
-    return true;
-  });
+  const cut = shards.filter((s) => !s.report.shard!.complete).map((s) => ({ file: s.name, message: `${s.name}: shard ${s.report.shard!.index}/${count} was stopped before it read all its sessions: run it again` }));
+  // Errors about the inputs as a whole (no session's file) come first, as in the single run, once though every shard met them; the rest in run order.
+  const ranked = byRank(
+    merged.inputErrors.filter((e) => {
+      if (ranks.has(e.file)) return true;
+      const k = `${e.file}\u0000${e.message}`;
+      if (seenErrors.has(k)) return false;
+      seenErrors.add(k);
+      return true;
+    }),
+    (e) => e.file,
+    (f) => ranks.get(f) ?? -1,
+  );
+  const inputErrors = [...ranked, ...cut, ...absent];
   const env = { inputErrors: inputErrors.length };
   const sections = analyses
     .filter((a) => merged[a.key] !== undefined)
@@ -89,7 +99,8 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
         ).slice(0, DIAGNOSTIC_ITEMS_CAP),
       },
       inputErrors,
-      warnings: merged.warnings,
+      // "Nothing graded" is the merged run's verdict: no shard could say it.
+      warnings: merged.grade && merged.grade.runs.length === 0 && merged.sessions.length === 0 ? [...merged.warnings, NOTHING_GRADED_IN_SHARDS] : merged.warnings,
     },
     sections,
   );

@@ -31,6 +31,8 @@ export const shardSchema = z.object({
   count: z.number().int().positive(),
   /** A fingerprint of the settings every shard of one run shares: config, analyses, flags, and the inputs' sessions. */
   run: z.string(),
+  /** False when reading was stopped (SIGINT, SIGTERM) before the shard's sessions were all read: its report is not its whole share. */
+  complete: z.boolean(),
   /** Each session, its position among all the run's sessions, and the file it starts in: for the merge to restore the single run's order. */
   order: z.array(z.tuple([z.string(), z.number().int().nonnegative(), z.string()])),
 });

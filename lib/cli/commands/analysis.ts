@@ -124,7 +124,7 @@ function makeCommand(spec: Spec): Command {
     if (shard && discovered.sessions.some((s) => s.files.includes('-'))) throw new UsageError('--shard reads files: stdin cannot be split into shards');
     if (shard) {
       const rank = new Map(discovered.sessions.map((s, i) => [s.files[0]!, i]));
-      sinkOpts.shard = { ...shard, run: runFingerprint(loaded.config, chosen, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, failOn, outcomes }, discovered.sessions), rankOf: (f) => rank.get(f) };
+      sinkOpts.shard = { ...shard, run: runFingerprint(loaded.config, chosen, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, failOn, outcomes, maxLineBytes, format: values.format }, discovered.sessions), rankOf: (f) => rank.get(f), stopped: () => io.signal?.aborted === true };
     }
     // Files a folder walk skipped, subagent files read without their session: told once reading is done.
     const skipped = skippedWarning(discovered.skipped);
