@@ -223,18 +223,22 @@ t.test('contamination: a run that used an excluded tool is listed and left out; 
     mcp: [[EXPLORE_TOOL, { query: 'q' }, '**`a.ts`**'], read],
     cli: [['Bash', { command: 'codegraph explore "auth"' }, 'src/auth.ts — 3 symbols'], read],
     blocked: [['Bash', { command: 'codegraph explore "auth"' }, 'Permission to use Bash with command codegraph explore has been denied.', true], read],
+    // Refused while the server started: nothing reached the agent.
+    cold: [[EXPLORE_TOOL, { query: 'q' }, '<tool_use_error>Error: No such tool available: mcp__codegraph__codegraph_explore</tool_use_error>', true], read],
+    // Output, then a non-zero exit: the output reached the agent.
+    failing: [['Bash', { command: 'codegraph search auth' }, 'src/auth.ts\nError: index is stale', true], read],
   };
   for (const [name, calls] of Object.entries(runs)) writeFileSync(join(dir, 'without', `${name}.jsonl`), run(`without-${name}`, calls));
   const args = ['compare', '--arm', `with=${join(dir, 'with')}`, '--arm', `without=${join(dir, 'without')}`, '--task', 'one', '--arm-excludes', 'without=mcp__codegraph__*', '--arm-excludes', 'without=Bash(codegraph *)'];
   const r = await compareJson(args);
   const arm = r.report.arms[1]!;
   tt.same(arm.excludes, ['mcp__codegraph__*', 'Bash(codegraph *)']);
-  tt.same(arm.contaminated.map((x) => [x.run, x.calls]), [['without-cli', ['Bash(codegraph explore "auth")']], ['without-mcp', [EXPLORE_TOOL]]]);
-  tt.match(row(r.report, 'steps', 'one').arms, [{ n: 3 }, { n: 2 }], 'the two contaminated runs are left out; the blocked attempt is not');
+  tt.same(arm.contaminated.map((x) => [x.run, x.calls]), [['without-cli', ['Bash(codegraph explore "auth")']], ['without-failing', ['Bash(codegraph search auth)']], ['without-mcp', [EXPLORE_TOOL]]]);
+  tt.match(row(r.report, 'steps', 'one').arms, [{ n: 3 }, { n: 3 }], 'the three contaminated runs are left out; the blocked and refused attempts are not');
   const kept = await compareJson([...args, '--keep-contaminated']);
-  tt.match(row(kept.report, 'steps', 'one').arms, [{ n: 3 }, { n: 4 }]);
+  tt.match(row(kept.report, 'steps', 'one').arms, [{ n: 3 }, { n: 6 }]);
   const shown = await cli(args);
-  tt.match(shown.stdout, /2 CONTAMINATED \(left out\)/);
+  tt.match(shown.stdout, /3 CONTAMINATED \(left out\)/);
   tt.match(shown.stdout, /without-mcp \(one\) used mcp__codegraph__codegraph_explore/);
   // A saved report cannot show its calls: refused, not silently clean.
   const saved = await cli(['--json', '-q', '--task', 'one', join(dir, 'without')]);

@@ -1,10 +1,13 @@
 // Contamination: a run of an arm that must not use some tools (the
 // without-CodeGraph arm of an A/B evaluation) that used one anyway. A call
-// of an excluded tool contaminates its run; an excluded command run through
-// Bash contaminates it only when it returned output — a blocked attempt put
-// nothing into the agent's context, and is counted apart (the CodeGraph
-// evaluation's parser draws the same line for its CLI). Patterns are
-// permission rules, as grading's (`mcp__codegraph__*`, `Bash(codegraph *)`).
+// of an excluded tool — an MCP tool, or a command run through Bash —
+// contaminates its run when its result reached the agent: output, even of a
+// command that then failed. A call refused before it ran (permission
+// denied, a hook's block, "No such tool available" while a server starts)
+// or that never answered put nothing into the agent's context, and is
+// counted apart as blocked (the CodeGraph evaluation's parser draws the
+// same line for its CLI). Patterns are permission rules, as grading's
+// (`mcp__codegraph__*`, `Bash(codegraph *)`).
 //
 // It reads the canonical events of the arm's transcripts: a saved report
 // does not list its calls, so an arm read from saved reports cannot be
@@ -23,13 +26,15 @@ export interface SessionContamination {
 }
 
 const MAX_LISTED = 10;
+/** How Claude Code words a call refused before it ran: a permission rule, the user, a hook, a tool not (yet) there. */
+const REFUSED = /permission to use|has been denied|doesn't want to proceed|blocked by|No such tool available|<tool_use_error>/i;
 const MAX_COMMAND = 80;
 
 const clip = (s: string): string => (s.length > MAX_COMMAND ? `${s.slice(0, MAX_COMMAND)}…` : s);
 
 export class ContaminationTracker {
   readonly #patterns: readonly ToolPattern[];
-  /** Excluded Bash calls awaiting their result, by id: what they ran. */
+  /** Excluded calls awaiting their result, by id: what they ran. */
   #pending = new Map<string, string>();
   #current: { calls: string[]; blocked: number } = { calls: [], blocked: 0 };
   readonly #bySession = new Map<string, SessionContamination>();
@@ -49,20 +54,19 @@ export class ContaminationTracker {
         const call = { id: item.id, name: item.name, input: item.input, thread: item.thread, cwd: item.cwd };
         if (!this.#patterns.some((p) => p.matches(call))) return;
         const what = item.name === SHELL_TOOL && typeof item.input.command === 'string' ? `${item.name}(${clip(item.input.command)})` : item.name;
-        if (item.name === SHELL_TOOL) this.#pending.set(item.id, what);
-        else this.#add(what);
+        this.#pending.set(item.id, what);
         return;
       }
       case 'tool_result': {
         const what = this.#pending.get(item.id);
         if (what === undefined) return;
         this.#pending.delete(item.id);
-        if (item.isError) this.#current.blocked++;
+        if (item.isError && (item.text.trim() === '' || REFUSED.test(item.text))) this.#current.blocked++;
         else this.#add(what);
         return;
       }
       case 'session_end': {
-        // A Bash call with no result never returned output.
+        // A call with no result never returned output.
         this.#current.blocked += this.#pending.size;
         this.#pending.clear();
         const seen = this.#bySession.get(item.session);
