@@ -59,3 +59,75 @@ t.test('a session silent for the idle timeout ends, marked idle', async (tt) => 
   tt.same(e.map((x) => [x.key, x.partition, x.first, x.last, x.ending]), [['a', 2, 5, 6, 'idle']]);
   tt.equal(p.safeOffset(), 7);
 });
+
+t.test('a later turn after the report is told, not silently dropped; a new init starts a session even mid-tail', async (tt) => {
+  const told: string[] = [];
+  const p = new PartitionSessions(0, 'kafka:t/0', analyses, (key, offset) => told.push(`${key}@${offset}`));
+  const a = lines('a');
+  let offset = 0;
+  let reports = 0;
+  for (const value of a) if (p.message('a', value, offset++, 0)) reports++;
+  // A second turn of the same stream (no init): not in the report, and said so.
+  const turn = [...req('m3', [toolUse('r2', 'Read', { file_path: '/t/b' })], { session: 'a' }), res('r2', 'y', { session: 'a' }), done({ session: 'a' })].map((x) => JSON.stringify(x));
+  for (const value of turn) tt.equal(p.message('a', value, offset++, 0), undefined);
+  tt.same(told, [`a@${a.length}`]);
+  // The same id started again (a resumed run): reported anew.
+  const again = lines('a');
+  const mid = p.message('a', again[0]!, offset++, 0);
+  tt.equal(mid, undefined);
+  for (const value of again.slice(1)) if (p.message('a', value, offset++, 0)) reports++;
+  tt.equal(reports, 2, 'the first run and the resumed one, each reported');
+});
+
+/** A stand-in for the client's KafkaJS API: one partition, messages delivered in order, commits and sends recorded. */
+function fakeClient(messages: Array<{ key: string; value: string }>, from: number, failSendFor: string | undefined, log: string[], after: () => void = () => {}) {
+  return {
+    Kafka: class {
+      consumer() {
+        return {
+          connect: async () => {},
+          subscribe: async () => {},
+          disconnect: async () => {},
+          commitOffsets: async (o: Array<{ offset: string }>) => void log.push(`commit ${o[0]!.offset}`),
+          run: async (r: { eachMessage(p: unknown): Promise<void> }) => {
+            for (let i = from; i < messages.length; i++) await r.eachMessage({ topic: 't', partition: 0, message: { key: Buffer.from(messages[i]!.key), value: Buffer.from(messages[i]!.value), offset: String(i) } });
+            after();
+          },
+        };
+      }
+      producer() {
+        return {
+          connect: async () => {},
+          disconnect: async () => {},
+          send: async (o: { messages: Array<{ key: string }> }) => {
+            if (o.messages[0]!.key === failSendFor) throw new Error('broker unavailable');
+            log.push(`report ${o.messages[0]!.key}`);
+          },
+        };
+      }
+    },
+  };
+}
+
+t.test('kafka: a report that cannot be sent stops the consumer without committing past it; started again, it is reported', async (tt) => {
+  const a = lines('a');
+  const b = lines('b');
+  const messages = a.map((value, i) => [{ key: 'a', value }, { key: 'b', value: b[i]! }]).flat();
+  const log: string[] = [];
+  const ac = new AbortController();
+  const opts = { brokers: ['x:1'], topic: 't', group: 'g', analyses, idleMs: 60_000, sessionTimeoutMs: 6000, toTopic: 'out', emit: () => {}, warn: () => {}, signal: ac.signal };
+  const { runKafkaSessions } = await import('../lib/live/kafka-sessions.js');
+  const first = runKafkaSessions(fakeClient(messages, 0, 'a', log) as never, opts);
+  const end = await first;
+  tt.match(end.failure?.message, /broker unavailable/);
+  tt.notOk(log.some((l) => l.startsWith('report')), 'nothing reported after the failure');
+  const commits = log.filter((l) => l.startsWith('commit')).map((l) => Number(l.split(' ')[1]));
+  tt.ok(commits.every((c) => c === 0), `never committed past a's first offset (${commits.join(', ') || 'no commit'})`);
+  // Started again from the committed offset: both sessions reported, then everything committed.
+  const log2: string[] = [];
+  const stop = new AbortController();
+  const again = await runKafkaSessions(fakeClient(messages, commits.at(-1) ?? 0, undefined, log2, () => stop.abort()) as never, { ...opts, signal: stop.signal });
+  tt.equal(again.failure, undefined);
+  tt.same(log2.filter((l) => l.startsWith('report')), ['report a', 'report b']);
+  tt.equal(log2.at(-1), `commit ${messages.length}`, 'then everything committed');
+});

@@ -65,12 +65,22 @@ export function sessionLine(topic: string, s: EndedSession): string {
   return JSON.stringify({ type: 'session', session: s.report.sessions[0] ?? s.key, key: s.key, topic, partition: s.partition, offsets: { first: s.first, last: s.last }, ending: s.ending, report: s.report });
 }
 
-export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOptions): Promise<{ sessions: number }> {
+export interface KafkaRunEnd {
+  readonly sessions: number;
+  /** What stopped it, when it was not asked to stop: a report that could not be emitted, a commit that failed. */
+  readonly failure?: Error;
+}
+
+export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOptions): Promise<KafkaRunEnd> {
   const kafka = new client.Kafka({ kafkaJS: { brokers: [...o.brokers], clientId: 'agent-eval-stream', logLevel: 0 } });
   const partitions = new Map<number, PartitionSessions>();
   const committed = new Map<number, number>();
   let emitted = 0;
   let keyless = 0;
+  let failure: Error | undefined;
+  let failed: () => void = () => {};
+  const continued = (key: string, offset: number): void => o.warn(`session ${JSON.stringify(key)} went on after its report (offset ${offset}: more turns, or past the idle timeout): those lines are not in its report`);
+  const newPartition = (p: number): PartitionSessions => new PartitionSessions(p, `kafka:${o.topic}/${p}`, o.analyses, continued);
   const consumer = kafka.consumer({
     kafkaJS: { groupId: o.group, fromBeginning: true, autoCommit: false, sessionTimeout: o.sessionTimeoutMs },
     rebalance_cb: (err: { code: number }, assignment: Array<{ partition: number }>) => {
@@ -80,13 +90,13 @@ export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOpti
           committed.delete(a.partition);
         }
       }
-      else if (err.code === ASSIGN) for (const a of assignment) if (!partitions.has(a.partition)) partitions.set(a.partition, new PartitionSessions(a.partition, `kafka:${o.topic}/${a.partition}`, o.analyses));
+      else if (err.code === ASSIGN) for (const a of assignment) if (!partitions.has(a.partition)) partitions.set(a.partition, newPartition(a.partition));
     },
   });
   const producer = o.toTopic === undefined ? undefined : kafka.producer();
   const partitionOf = (p: number): PartitionSessions => {
     let ps = partitions.get(p);
-    if (!ps) partitions.set(p, (ps = new PartitionSessions(p, `kafka:${o.topic}/${p}`, o.analyses)));
+    if (!ps) partitions.set(p, (ps = newPartition(p)));
     return ps;
   };
   const emit = async (ended: readonly EndedSession[]): Promise<void> => {
@@ -101,16 +111,32 @@ export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOpti
   const commit = async (p: number): Promise<void> => {
     const safe = partitions.get(p)?.safeOffset();
     if (safe === undefined || committed.get(p) === safe) return;
-    committed.set(p, safe);
     await consumer.commitOffsets([{ topic: o.topic, partition: p, offset: String(safe) }]);
+    committed.set(p, safe);
   };
   await producer?.connect();
   await consumer.connect();
   await consumer.subscribe({ topic: o.topic });
-  let chain: Promise<void> = Promise.resolve();
-  // Idle sessions end on a timer, between messages.
+  // One queue for messages and the idle timer: a session ended, emitted and
+  // committed past, in that order, never interleaved with another's commit.
+  // Anything failing stops the consumer without committing past what was
+  // not emitted: a consumer started again replays it (fail-stop, not skip).
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    const next = queue.then(async () => {
+      if (failure !== undefined) return;
+      try {
+        await work();
+      } catch (err) {
+        failure = err instanceof Error ? err : new Error(String(err));
+        failed();
+      }
+    });
+    queue = next;
+    return next;
+  };
   const timer = setInterval(() => {
-    chain = chain.then(async () => {
+    void enqueue(async () => {
       const now = Date.now();
       for (const [p, ps] of partitions) {
         const ended = ps.idle(now, o.idleMs);
@@ -121,29 +147,32 @@ export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOpti
       }
     });
   }, Math.min(1000, Math.max(10, o.idleMs / 4)));
-  const stopped = new Promise<void>((resolve) => (o.signal.aborted ? resolve() : o.signal.addEventListener('abort', () => resolve(), { once: true })));
+  const stopped = new Promise<void>((resolve) => {
+    failed = resolve;
+    if (o.signal.aborted) resolve();
+    else o.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
   await consumer.run({
-    eachMessage: async ({ partition, message }) => {
-      if (o.signal.aborted) return;
-      const key = message.key?.toString('utf8');
-      if (key === undefined || key === '') {
-        if (keyless++ === 0) o.warn(`a message without a key (partition ${partition}, offset ${message.offset}): sessions are keyed by their id; such messages are skipped`);
-        return;
-      }
-      const value = (message.value?.toString('utf8') ?? '').replace(/\r?\n$/, '');
-      const p = partitionOf(partition);
-      const ended = p.message(key, value, Number(message.offset), Date.now());
-      await chain;
-      if (ended) await emit([ended]);
-      await commit(partition);
-    },
+    eachMessage: ({ partition, message }) =>
+      enqueue(async () => {
+        if (o.signal.aborted) return;
+        const key = message.key?.toString('utf8');
+        if (key === undefined || key === '') {
+          if (keyless++ === 0) o.warn(`a message without a key (partition ${partition}, offset ${message.offset}): sessions are keyed by their id; such messages are skipped`);
+          return;
+        }
+        const value = (message.value?.toString('utf8') ?? '').replace(/\r?\n$/, '');
+        const ended = partitionOf(partition).message(key, value, Number(message.offset), Date.now());
+        if (ended) await emit([ended]);
+        await commit(partition);
+      }),
   });
   await stopped;
   clearInterval(timer);
-  await chain;
+  await queue;
   // Open sessions are not reported: their offsets are not committed, so the next consumer replays them whole.
   await consumer.disconnect();
   await producer?.disconnect();
   if (keyless > 1) o.warn(`${keyless} messages without a key were skipped`);
-  return { sessions: emitted };
+  return failure === undefined ? { sessions: emitted } : { sessions: emitted, failure };
 }

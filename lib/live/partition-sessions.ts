@@ -4,10 +4,18 @@
 // (at-least-once). A session whose first message read is not the start of a
 // run — a replay that began inside a session already reported — is skipped
 // to its end: reporting its tail would replace a complete report with a
-// partial one downstream.
+// partial one downstream. A run's `system` `init` always starts a session.
+// A session's report is made at its first `result` (or the idle timeout):
+// lines that come for it after that — more turns of a multi-turn stream, or
+// a run that outlived the idle timeout — are not in it, and are told
+// (`onContinued`), never silently dropped.
 import type { Configured } from '../analyses/types.js';
 import type { Report } from '../report/index.js';
 import { LiveSession } from './live-session.js';
+import { RecentSet } from '../core/fifo.js';
+
+/** Sessions remembered as reported, per partition: enough to tell a continuation from a replay after any ordinary pause. */
+const REMEMBERED_SESSIONS = 65536;
 
 export interface EndedSession {
   readonly key: string;
@@ -28,6 +36,19 @@ interface Open {
   seenAt: number;
 }
 
+const INIT = /^\s*\{[^\n]*"type"\s*:\s*"system"[^\n]*"subtype"\s*:\s*"init"|^\s*\{[^\n]*"subtype"\s*:\s*"init"[^\n]*"type"\s*:\s*"system"/;
+
+/** Is a line a run's `system` `init` record? */
+export function isInit(text: string): boolean {
+  if (!INIT.test(text)) return false;
+  try {
+    const v = JSON.parse(text) as { type?: unknown; subtype?: unknown };
+    return v.type === 'system' && v.subtype === 'init';
+  } catch {
+    return false;
+  }
+}
+
 /** Does a line start a Claude Code stream-json run (its `system` `init` record)? A line that is not JSON may be a damaged start: read. */
 export function startsRun(text: string): boolean {
   let v: unknown;
@@ -45,14 +66,18 @@ export class PartitionSessions {
   readonly #file: string;
   readonly #analyses: readonly Configured[];
   readonly #open = new Map<string, Open>();
+  /** Sessions reported here lately: a later line of one is a continuation, not a replay. */
+  readonly #reported = new RecentSet(REMEMBERED_SESSIONS);
+  readonly #onContinued: (key: string, offset: number) => void;
   #next = -1;
   #skipped = 0;
 
-  /** `file`: how diagnostics name the source, e.g. `kafka:runs/3`. */
-  constructor(partition: number, file: string, analyses: readonly Configured[]) {
+  /** `file`: how diagnostics name the source, e.g. `kafka:runs/3`; `onContinued`: a line came for a session already reported. */
+  constructor(partition: number, file: string, analyses: readonly Configured[], onContinued: (key: string, offset: number) => void = () => {}) {
     this.#partition = partition;
     this.#file = file;
     this.#analyses = analyses;
+    this.#onContinued = onContinued;
   }
 
   /** Replayed tails skipped so far. */
@@ -68,9 +93,14 @@ export class PartitionSessions {
   message(key: string, value: string, offset: number, now: number): EndedSession | undefined {
     this.#next = offset + 1;
     let s = this.#open.get(key);
+    // A run's start starts a session, even where a tail was being skipped.
+    if (s && s.session === null && isInit(value)) s = undefined;
     if (!s) {
       const start = startsRun(value);
-      if (!start) this.#skipped++;
+      if (!start) {
+        this.#skipped++;
+        if (this.#reported.has(key)) this.#onContinued(key, offset);
+      }
       s = { session: start ? new LiveSession(key, `${this.#file}/${key}`, this.#analyses) : null, first: offset, last: offset, seenAt: now };
       this.#open.set(key, s);
     }
@@ -83,6 +113,7 @@ export class PartitionSessions {
     }
     if (!s.session.line(value)) return undefined;
     this.#open.delete(key);
+    this.#reported.add(key);
     return { key, partition: this.#partition, first: s.first, last: s.last, ending: 'result', report: s.session.end() };
   }
 
@@ -92,6 +123,7 @@ export class PartitionSessions {
     for (const [key, s] of this.#open) {
       if (now - s.seenAt < idleMs) continue;
       this.#open.delete(key);
+      if (s.session) this.#reported.add(key);
       if (s.session) out.push({ key, partition: this.#partition, first: s.first, last: s.last, ending: 'idle', report: s.session.end(true) });
     }
     return out;

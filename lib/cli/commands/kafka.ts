@@ -1,6 +1,6 @@
 // `kafka`: a consumer in a group that reads stream-json lines keyed by
 // session id and emits each session's report as it ends (lib/live).
-import { UsageError } from '../../core/errors.js';
+import { OutputError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { printable } from '../../core/escape.js';
 import { loadConfig } from '../../io/config.js';
@@ -55,7 +55,9 @@ Options:
   -h, --help              this help
 
 Needs ${CLIENT_PACKAGE} (an optional dependency): npm install ${CLIENT_PACKAGE}
-Exit: 0 when stopped, 2 usage error or no client, 1 internal error.`;
+Exit: 0 when stopped; 2 on a usage error, without the client, or when a
+report could not be emitted or an offset committed (it stops then, having
+committed nothing past what it did not report); 1 internal error.`;
 
 /** The optional client, or a usage error that says how to add it. */
 async function loadClient(): Promise<KafkaClient> {
@@ -86,7 +88,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { probe: regexFlag('--probe', values.probe), family: regexFlag('--probe-family', values['probe-family']), task: values.task, taskPattern, home: io.env.HOME, cwd: io.cwd });
   const client = await loadClient();
   const signal = io.signal ?? new AbortController().signal;
-  await runKafkaSessions(client, {
+  const end = await runKafkaSessions(client, {
     brokers,
     topic: values.topic!,
     group: values.group!,
@@ -100,6 +102,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     },
     signal,
   });
+  if (end.failure) throw new OutputError(`kafka stopped: ${end.failure.message}; nothing past the sessions not yet reported was committed, so a consumer started again reads them again`);
   return 0;
 }
 
