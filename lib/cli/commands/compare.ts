@@ -98,7 +98,8 @@ Options:
 thread by thread, aligned over (tool, target), from the first divergence; A
 and B are transcript files, or session ids of the INPUTs.
 
-Fewer than 2 runs of a task in an arm: no conclusion, never a failed gate.
+Fewer than 2 runs of a task in an arm (3 for values and shares): no
+conclusion, never a failed gate.
 Exit: 0 ok, 3 a regression, 2 usage or input error, 1 internal error.`;
 
 /** `NAME=VALUE` of a repeatable flag, grouped by NAME in first-seen order. */
