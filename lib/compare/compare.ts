@@ -45,7 +45,7 @@ const VERDICT_FIGURES: ReadonlySet<string> = new Set(['corrupt-success', 'clean-
 export const METHOD = {
   rates: "Fisher's exact test (two-sided) per task; Cochran–Mantel–Haenszel (continuity-corrected, 1 df) pooled over tasks",
   values: 'paired-by-task bootstrap percentile interval of the difference of medians (of pooled shares for shares); pooled over tasks, of the median per-task difference',
-  noise: "a yes/no difference no larger than the baseline's flip rate (the share of its reruns that disagree with their task's majority) is noise",
+  noise: "a yes/no difference that is not significant and no larger than the baseline's flip rate (the share of its reruns that disagree with their task's majority) is noise",
 };
 
 /** Does the comparison count this run (not contaminated, not failed outside the agent — unless told to)? */

@@ -22,6 +22,11 @@ export function cellText(c: ArmCell, kind: Kind): string {
 const signed = (x: number, f: (a: number) => string): string => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${f(Math.abs(x))}`;
 const points = (x: number): string => `${(x * 100).toFixed(1).replace(/\.0$/, '')}`;
 
+/** One arm's figure as a regression names it: `10`, `66.7%`, `—` when it has none. */
+export function figureText(v: number | null, kind: Kind): string {
+  return v === null ? '—' : kind === 'value' ? String(Number(v.toPrecision(6))) : `${Number((v * 100).toFixed(1))}%`;
+}
+
 /** A difference alone: `+6`, `−12.5 pts`. */
 export function deltaText(difference: number, kind: Kind): string {
   return kind === 'value' ? signed(difference, num) : `${signed(difference, points)} pts`;

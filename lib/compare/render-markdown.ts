@@ -3,7 +3,7 @@
 import { markdownLineStart, markdownText } from '../core/escape.js';
 import type { CompareReport } from './schema.js';
 import { allZero, figureGroups } from './figure-groups.js';
-import { cellText, differenceText, passKCell, repeatable } from './format.js';
+import { cellText, deltaText, differenceText, figureText, passKCell, repeatable } from './format.js';
 
 /** A table cell: Markdown-escaped, and no `|` of its own. */
 const td = (s: string): string => markdownText(s).replace(/\|/g, '\\|');
@@ -15,7 +15,10 @@ export function renderCompareMarkdown(r: CompareReport): string {
   else if (!r.gate.failed) out.push(`**Gate passed**: no significant regression in ${r.gate.rules.map((x) => `\`${x.replace(/`/g, "'")}\``).join(', ')}.`);
   else {
     out.push(`**Gate failed**: ${r.regressions.length} regression${r.regressions.length === 1 ? '' : 's'}.`, '');
-    for (const x of r.regressions) out.push(`- ${markdownLineStart(`${x.arm}: ${x.figure} on ${x.task === null ? 'all tasks (pooled)' : x.task}, ${x.test}`)}`);
+    for (const x of r.regressions) {
+      const kind = r.figures.find((f) => f.key === x.figure)?.kind ?? 'value';
+      out.push(`- ${markdownLineStart(`${x.arm}: ${x.figure} on ${x.task === null ? 'all tasks (pooled)' : x.task}: ${figureText(x.baseline, kind)} → ${figureText(x.value, kind)}, ${deltaText(x.difference, kind)}; ${x.test}`)}`);
+    }
   }
   out.push('', `α = ${r.method.alpha}; rates: ${markdownText(r.method.rates)}; other figures: ${markdownText(r.method.values)} (seed ${r.method.seed}, ${r.method.resamples} resamples); ${markdownText(r.method.noise)}.`, '');
   for (const a of r.arms) {

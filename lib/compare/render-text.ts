@@ -4,7 +4,7 @@
 import { printable } from '../core/escape.js';
 import type { CompareReport } from './schema.js';
 import { allZero, figureGroups } from './figure-groups.js';
-import { cellText, deltaText, differenceText, passKCell, repeatable } from './format.js';
+import { cellText, deltaText, differenceText, figureText, passKCell, repeatable } from './format.js';
 
 const POOLED = '(pooled)';
 
@@ -66,8 +66,7 @@ export function renderCompareText(r: CompareReport): string {
     out.push(`Gate: FAILED — ${r.regressions.length} regression${r.regressions.length === 1 ? '' : 's'}:`);
     for (const x of r.regressions) {
       const kind = r.figures.find((f) => f.key === x.figure)?.kind ?? 'value';
-      const fig = (v: number | null): string => (v === null ? '—' : kind === 'value' ? String(Number(v.toPrecision(6))) : `${Number((v * 100).toFixed(1))}%`);
-      out.push(`  ${printable(x.arm)}: ${printable(x.figure)} on ${x.task === null ? 'all tasks (pooled)' : printable(x.task)}: ${fig(x.baseline)} → ${fig(x.value)}, ${deltaText(x.difference, kind)} — ${x.test} (rule ${printable(x.rule)})`);
+      out.push(`  ${printable(x.arm)}: ${printable(x.figure)} on ${x.task === null ? 'all tasks (pooled)' : printable(x.task)}: ${figureText(x.baseline, kind)} → ${figureText(x.value, kind)}, ${deltaText(x.difference, kind)} — ${x.test} (rule ${printable(x.rule)})`);
     }
   }
   return `${out.join('\n')}\n`;
