@@ -310,3 +310,16 @@ t.test('--runs: runs found by session id among inputs; mistakes told', async (tt
     tt.match(x.stderr, message);
   }
 });
+
+t.test('three arms: each compared with the baseline, side by side', async (tt) => {
+  const args = ['compare', '--arm', 'base=compare/baseline', '--arm', 'new=compare/candidate', '--arm', 'same=compare/baseline', '--task-pattern', '([a-z-]+)-run\\d', '--fail-on-regression', 'steps'];
+  const { code, report } = await compareJson(args);
+  tt.equal(code, 3, 'one arm regresses');
+  const steps = row(report, 'steps', 'fix-login');
+  tt.same(steps.arms.map((c) => c.arm), ['base', 'new', 'same']);
+  tt.match(steps.comparisons, [{ arm: 'new', verdict: 'worse' }, { arm: 'same', difference: 0, verdict: 'no difference' }]);
+  tt.same(report.regressions.map((x) => x.arm), ['new'], 'only the arm that regressed is named');
+  const text = await cli(args);
+  tt.match(text.stdout, /Δ new +verdict +Δ same +verdict/);
+  tt.match(text.stdout, /steps · fix-login +4 \[4–5\] n=3 +10 \[9–11\] n=3 +4 \[4–5\] n=3 +\+6 \[4, 7\] +worse +±0 \[−1, 1\] +no difference/);
+});
