@@ -37,6 +37,9 @@ function loadClient(): { Kafka: new (c: unknown) => { producer(): { connect(): P
   }
 }
 
+// Two rebalances wait for the group's session timeout: about half a minute on a quiet machine.
+t.setTimeout(300_000);
+
 const mock = buildMock();
 const client = loadClient();
 

@@ -31,6 +31,9 @@ async function corpus(): Promise<string> {
   return dir;
 }
 
+// Dozens of whole runs over 40 sessions: about 20 s on a quiet machine.
+t.setTimeout(180_000);
+
 const dirP = corpus();
 const TASKS = ['--task-pattern', '^runs/([^/]+)/'];
 
