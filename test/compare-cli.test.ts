@@ -323,3 +323,14 @@ t.test('three arms: each compared with the baseline, side by side', async (tt) =
   tt.match(text.stdout, /Δ new +verdict +Δ same +verdict/);
   tt.match(text.stdout, /steps · fix-login +4 \[4–5\] n=3 +10 \[9–11\] n=3 +4 \[4–5\] n=3 +\+6 \[4, 7\] +worse +±0 \[−1, 1\] +no difference/);
 });
+
+t.test('allocation figures: the main thread\'s cited share of the probe\'s returned characters, as allocation reports it', async (tt) => {
+  const { report } = await compareJson(['compare', '--arm', 'a=express-res-send.jsonl', '--arm', 'b=express-res-send.jsonl', '--task', 'one', '--analyses', 'grade,allocation']);
+  const alloc = JSON.parse((await cli(['allocation', '--json', '-q', 'express-res-send.jsonl'])).stdout).allocation;
+  const main = alloc.bySession[0].threads.find((x: { thread: string }) => x.thread === 'main');
+  tt.ok(main.envelope > 0, 'the fixture returns explore sections');
+  const cells = row(report, 'allocation.efficiency', 'one').arms;
+  tt.equal(cells[0]!.rate, main.used / main.envelope);
+  tt.equal(cells[0]!.n, 1);
+  tt.match(row(report, 'allocation.efficiency', 'one').comparisons, [{ verdict: 'too few runs' }]);
+});
