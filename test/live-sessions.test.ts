@@ -131,3 +131,16 @@ t.test('kafka: a report that cannot be sent stops the consumer without committin
   tt.same(log2.filter((l) => l.startsWith('report')), ['report a', 'report b']);
   tt.equal(log2.at(-1), `commit ${messages.length}`, 'then everything committed');
 });
+
+t.test('kafka: a message without a key is skipped and told once, the keyed sessions still reported', async (tt) => {
+  const a = lines('a');
+  const messages = [{ key: '', value: a[0]! }, ...a.map((value) => ({ key: 'a', value })), { key: '', value: 'x' }];
+  const warnings: string[] = [];
+  const log: string[] = [];
+  const stop = new AbortController();
+  const { runKafkaSessions } = await import('../lib/live/kafka-sessions.js');
+  const end = await runKafkaSessions(fakeClient(messages, 0, undefined, log, () => stop.abort()) as never, { brokers: ['x:1'], topic: 't', group: 'g', analyses, idleMs: 60_000, sessionTimeoutMs: 6000, toTopic: 'out', emit: () => {}, warn: (m) => warnings.push(m), signal: stop.signal });
+  tt.equal(end.sessions, 1);
+  tt.same(log.filter((l) => l.startsWith('report')), ['report a']);
+  tt.match(warnings, [/a message without a key \(partition 0, offset 0\)/, /2 messages without a key were skipped/]);
+});

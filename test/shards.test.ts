@@ -88,6 +88,26 @@ t.test('a shard that selects no session writes an empty report, exits 0, and mer
   const r = JSON.parse(partial.stdout);
   tt.same(r.sessions, JSON.parse(single.stdout).sessions);
   tt.match(r.inputErrors, [{ file: 'shards of 64' }]);
+  // The empty shard alone: nothing graded is the merged run's verdict, and it says so.
+  const alone = JSON.parse((await cli(['merge', '--json', 'empty.json'], { cwd: dir })).stdout);
+  tt.ok(alone.warnings.some((w: string) => /nothing was graded/.test(w)));
+});
+
+t.test('input errors of a sharded run come in the single run\'s order, each once', async (tt) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-shards-errors-'));
+  mkdirSync(join(dir, 'runs'));
+  // Two files that hold no transcript, named so the first in the walk lands in shard 1 and the second in shard 0 (by the documented hash).
+  const names: string[] = [];
+  for (let i = 0; names.length < 2 && i < 1000; i++) {
+    const name = `bad-${String(i).padStart(3, '0')}.jsonl`;
+    if (shardOfKey(name, 2) === (names.length === 0 ? 1 : 0)) names.push(name);
+  }
+  for (const n of names) writeFileSync(join(dir, 'runs', n), 'not a transcript\n');
+  const single = await cli(['--json', '-q', '--jobs', '1', 'runs', 'missing.jsonl'], { cwd: dir });
+  for (let i = 0; i < 2; i++) writeFileSync(join(dir, `e${i}.json`), (await cli(['--json', '-q', '--jobs', '1', '--shard', `${i}/2`, 'runs', 'missing.jsonl'], { cwd: dir })).stdout);
+  const merged = await cli(['merge', '--json', 'e0.json', 'e1.json'], { cwd: dir });
+  tt.same(JSON.parse(merged.stdout).inputErrors, JSON.parse(single.stdout).inputErrors, 'the missing input once, then the two files in walk order');
+  tt.equal(JSON.parse(single.stdout).inputErrors.length, 3);
 });
 
 t.test('shards of different runs are refused; a report made without --shard too', async (tt) => {
@@ -98,6 +118,9 @@ t.test('shards of different runs are refused; a report made without --shard too'
   writeFileSync(join(dir, 'b.json'), b.stdout);
   const refused = await cli(['merge', 'a.json', 'b.json'], { cwd: dir });
   tt.equal(refused.code, 2);
+  // Another --max-line-bytes reads lines differently: another run.
+  writeFileSync(join(dir, 'c.json'), (await cli(['--json', '-q', '--shard', '1/2', '--max-line-bytes', '1000000', ...TASKS, 'runs'], { cwd: dir })).stdout);
+  tt.match((await cli(['merge', 'a.json', 'c.json'], { cwd: dir })).stderr, /c\.json is shard 1\/2 of another run/);
   tt.match(refused.stderr, /b\.json is shard 1\/2 of another run than a\.json \(0\/2\)/);
   const plain = await cli(['--json', '-q', 'runs/task-1'], { cwd: dir });
   writeFileSync(join(dir, 'plain.json'), plain.stdout);
@@ -137,12 +160,16 @@ t.test('--shards N takes its index from JOB_COMPLETION_INDEX; --manifest lists i
     [['--shards', '2', 'runs'], {}, /JOB_COMPLETION_INDEX.*is not set/],
     [['--shard', '0/2', '-'], {}, /stdin cannot be split into shards/],
     [['--manifest', 'nope.txt'], {}, /cannot read manifest nope\.txt/],
+    [['--shard', '0/2', '--follow', 'runs/task-1/r01.jsonl'], {}, /--follow reads one file as it grows: it has no shards/],
   ];
   for (const [args, env, message] of mistakes) {
     const r = await cli(['-q', ...args], { cwd: dir, env });
     tt.equal(r.code, 2, args.join(' '));
     tt.match(r.stderr, message, args.join(' '));
   }
+  const session = await cli(['session', '-q', '--manifest', 'list.txt'], { cwd: dir });
+  tt.equal(session.code, 2);
+  tt.match(session.stderr, /--manifest lists inputs; 'session' reads a project's sessions/);
 });
 
 /** The fenced YAML blocks of docs/scale.md, parsed: the Kubernetes manifest (two Jobs) and the workflow. */

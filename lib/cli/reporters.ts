@@ -4,7 +4,8 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import type { Transform } from 'node:stream';
 import { describeErrno, OutputError, UsageError } from '../core/errors.js';
-import { checkOutputs, openOutput } from './output-files.js';
+import { checkOutputs, openOutput, writeOutput } from './output-files.js';
+import { appendFile } from 'node:fs/promises';
 import type { InputSet, OutputSpec } from './output-files.js';
 import type { SinkOptions } from '../../sinks/report-sink.js';
 import { text } from '../../sinks/text.js';
@@ -94,4 +95,25 @@ export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOp
 /** After the run: complete files are put in place; a run cut short leaves the old ones. */
 export async function settleOutputs(targets: readonly SinkTarget[], complete: boolean): Promise<void> {
   for (const t of targets) if (t.file) await (complete ? t.file.commit() : t.file.abort());
+}
+
+/**
+ * Reports rendered whole (compare, merge, graph): each reporter's body to
+ * stdout or, atomically, to its file; a markdown report also appended to
+ * $GITHUB_STEP_SUMMARY when that is set and `summary` says so. `render`
+ * is told whether its body goes to a file (no colour there).
+ */
+export async function writeReports(specs: readonly ReporterSpec[], io: CliIO, render: (name: string, toFile: boolean) => string, summary = true): Promise<void> {
+  for (const s of specs) {
+    const body = render(s.name, s.file !== undefined);
+    if (s.file === undefined) io.stdout.write(body);
+    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
+  }
+  const step = io.env.GITHUB_STEP_SUMMARY;
+  if (!summary || !step || !specs.some((s) => s.name === 'markdown')) return;
+  try {
+    await appendFile(resolve(io.cwd, step), render('markdown', true));
+  } catch (err) {
+    throw new OutputError(`cannot write $GITHUB_STEP_SUMMARY ${step}: ${describeErrno(err as NodeJS.ErrnoException)}`);
+  }
 }

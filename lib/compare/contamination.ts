@@ -15,6 +15,7 @@
 import type { StreamItem } from '../core/items.js';
 import { isAnalysisItem } from '../core/items.js';
 import { SHELL_TOOL } from '../core/tools.js';
+import { clip } from '../core/records.js';
 import { parseToolPattern } from '../analyses/grade/patterns.js';
 import type { ToolPattern } from '../analyses/grade/patterns.js';
 
@@ -29,8 +30,6 @@ const MAX_LISTED = 10;
 /** How Claude Code words a call refused before it ran: a permission rule, the user, a hook, a tool not (yet) there. */
 const REFUSED = /permission to use|has been denied|doesn't want to proceed|blocked by|No such tool available|<tool_use_error>/i;
 const MAX_COMMAND = 80;
-
-const clip = (s: string): string => (s.length > MAX_COMMAND ? `${s.slice(0, MAX_COMMAND)}…` : s);
 
 export class ContaminationTracker {
   readonly #patterns: readonly ToolPattern[];
@@ -53,7 +52,7 @@ export class ContaminationTracker {
       case 'tool_call': {
         const call = { id: item.id, name: item.name, input: item.input, thread: item.thread, cwd: item.cwd };
         if (!this.#patterns.some((p) => p.matches(call))) return;
-        const what = item.name === SHELL_TOOL && typeof item.input.command === 'string' ? `${item.name}(${clip(item.input.command)})` : item.name;
+        const what = item.name === SHELL_TOOL && typeof item.input.command === 'string' ? `${item.name}(${clip(item.input.command, MAX_COMMAND)})` : item.name;
         this.#pending.set(item.id, what);
         return;
       }

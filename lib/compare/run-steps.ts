@@ -9,6 +9,7 @@ import { GRADE } from '../analyses/grade/items.js';
 import type { GradeItem } from '../analyses/grade/items.js';
 import type { Verdict } from '../analyses/grade/verdicts.js';
 import { SHELL_TOOL, canonicalToolName, isDelegation } from '../core/tools.js';
+import { clip } from '../core/records.js';
 
 export interface Step {
   /** 1-based within its thread. */
@@ -36,7 +37,7 @@ export interface RunSteps {
 }
 
 const MAX_TARGET = 120;
-const clip = (s: string): string => (s.length > MAX_TARGET ? `${s.slice(0, MAX_TARGET)}…` : s);
+const cut = (s: string): string => clip(s, MAX_TARGET);
 const str = (x: unknown): string | undefined => (typeof x === 'string' && x !== '' ? x : undefined);
 
 /** A path under the run's working folder, shown relative to it. */
@@ -56,11 +57,11 @@ export function commandClass(command: string): string {
 
 /** What a call acted on. */
 export function targetOf(name: string, input: Readonly<Record<string, unknown>>, cwd?: string): string | null {
-  if (name === SHELL_TOOL) return str(input.command) === undefined ? null : clip(commandClass(input.command as string));
+  if (name === SHELL_TOOL) return str(input.command) === undefined ? null : cut(commandClass(input.command as string));
   const path = str(input.file_path) ?? str(input.notebook_path) ?? str(input.path);
-  if (path !== undefined && str(input.pattern) === undefined) return clip(relative(path, cwd));
+  if (path !== undefined && str(input.pattern) === undefined) return cut(relative(path, cwd));
   const t = str(input.url) ?? str(input.pattern) ?? str(input.query) ?? str(input.subagent_type);
-  return t === undefined ? (path === undefined ? null : clip(relative(path, cwd))) : clip(t);
+  return t === undefined ? (path === undefined ? null : cut(relative(path, cwd))) : cut(t);
 }
 
 /** Collects one session's steps: the one named, or the first one read. */

@@ -2,7 +2,7 @@
 // kind) and the arithmetic, shared by usage (per thread, model, agent type)
 // and grading (per run). A model the table does not know has no price —
 // never $0 — so a report never shows a run as free because its model is new.
-import { isObject } from './records.js';
+import { clip, isObject } from './records.js';
 
 /** USD per million tokens of each kind. */
 export interface Price {
@@ -46,7 +46,7 @@ export const UNKNOWN_MODEL = '(unknown)';
 const MAX_MODEL_CHARS = 120;
 export function modelKey(model: string | undefined): string {
   if (model === undefined || model === '') return UNKNOWN_MODEL;
-  return model.length > MAX_MODEL_CHARS ? `${model.slice(0, MAX_MODEL_CHARS)}…` : model;
+  return clip(model, MAX_MODEL_CHARS);
 }
 
 /**

@@ -135,9 +135,14 @@ export function isObject(x: unknown): x is Record<string, unknown> {
 // Control characters escaped: bad input quoted in a message must not drive the terminal.
 export { printable };
 
+/** `text` cut to its first `n` characters, an ellipsis marking the cut. */
+export function clip(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n)}…` : text;
+}
+
 /** First `n` characters of a line, on one line, for a diagnostic message. */
 export function excerpt(text: string, n = 80): string {
-  const cut = text.length > n ? `${text.slice(0, n)}…` : text;
+  const cut = clip(text, n);
   // Control characters (ANSI escapes in hook output) would garble a terminal;
   // JSON.stringify leaves DEL and C1 raw.
   return printable(JSON.stringify(cut));

@@ -40,11 +40,6 @@ export class LiveSession {
     this.#logic.step(r, this.#push);
   }
 
-  /** Lines read so far. */
-  get lines(): number {
-    return this.#line;
-  }
-
   /** One line; true once the run's result has been read (the session is over). */
   line(text: string): boolean {
     this.#step({ type: 'line', file: this.#file, line: ++this.#line, text });

@@ -36,29 +36,26 @@ interface Open {
   seenAt: number;
 }
 
-const INIT = /^\s*\{[^\n]*"type"\s*:\s*"system"[^\n]*"subtype"\s*:\s*"init"|^\s*\{[^\n]*"subtype"\s*:\s*"init"[^\n]*"type"\s*:\s*"system"/;
-
-/** Is a line a run's `system` `init` record? */
-export function isInit(text: string): boolean {
-  if (!INIT.test(text)) return false;
-  try {
-    const v = JSON.parse(text) as { type?: unknown; subtype?: unknown };
-    return v.type === 'system' && v.subtype === 'init';
-  } catch {
-    return false;
-  }
-}
-
-/** Does a line start a Claude Code stream-json run (its `system` `init` record)? A line that is not JSON may be a damaged start: read. */
-export function startsRun(text: string): boolean {
+/** A line's record `type` and `subtype` when it is a JSON object; null for other JSON; undefined when it is not JSON. */
+function recordKind(text: string): { type: unknown; subtype: unknown } | null | undefined {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return true;
+    return undefined;
   }
-  const o = v as { type?: unknown; subtype?: unknown } | null;
-  return typeof o !== 'object' || o === null || (o.type === 'system' && o.subtype === 'init') || typeof o.type !== 'string';
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? { type: (v as { type?: unknown }).type, subtype: (v as { subtype?: unknown }).subtype } : null;
+}
+
+const initKind = (k: ReturnType<typeof recordKind>): boolean => k?.type === 'system' && k.subtype === 'init';
+
+/** Does a line start a Claude Code stream-json run (its `system` `init` record)? A line that is not a record may be a damaged start: read. */
+export function startsRun(text: string): boolean {
+  return kindStartsRun(recordKind(text));
+}
+
+function kindStartsRun(k: ReturnType<typeof recordKind>): boolean {
+  return k === undefined || k === null || typeof k.type !== 'string' || initKind(k);
 }
 
 export class PartitionSessions {
@@ -93,24 +90,32 @@ export class PartitionSessions {
   message(key: string, value: string, offset: number, now: number): EndedSession | undefined {
     this.#next = offset + 1;
     let s = this.#open.get(key);
-    // A run's start starts a session, even where a tail was being skipped.
-    if (s && s.session === null && isInit(value)) s = undefined;
+    if (s && s.session === null) {
+      // A tail being skipped: a run's start starts a session; its result ends the tail. One parse of the line.
+      const k = recordKind(value);
+      if (initKind(k)) s = undefined;
+      else {
+        s.last = offset;
+        s.seenAt = now;
+        if (k?.type === 'result') this.#open.delete(key);
+        return undefined;
+      }
+    }
     if (!s) {
-      const start = startsRun(value);
-      if (!start) {
+      const k = recordKind(value);
+      if (!kindStartsRun(k)) {
         this.#skipped++;
         if (this.#reported.has(key)) this.#onContinued(key, offset);
+        // Skipped to its result: a tail that is its result alone ends here.
+        if (k?.type !== 'result') this.#open.set(key, { session: null, first: offset, last: offset, seenAt: now });
+        return undefined;
       }
-      s = { session: start ? new LiveSession(key, `${this.#file}/${key}`, this.#analyses) : null, first: offset, last: offset, seenAt: now };
+      s = { session: new LiveSession(key, `${this.#file}/${key}`, this.#analyses), first: offset, last: offset, seenAt: now };
       this.#open.set(key, s);
     }
     s.last = offset;
     s.seenAt = now;
-    if (s.session === null) {
-      // A skipped tail ends with its result too.
-      if (!startsRun(value) && /"type"\s*:\s*"result"/.test(value)) this.#open.delete(key);
-      return undefined;
-    }
+    if (s.session === null) return undefined;
     if (!s.session.line(value)) return undefined;
     this.#open.delete(key);
     this.#reported.add(key);

@@ -58,7 +58,7 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
   const ranks = new Map<string, number>();
   for (const s of shards) for (const [session, rank, file] of s.report.shard!.order) {
     if (!ranks.has(session)) ranks.set(session, rank);
-    if (file !== undefined && !ranks.has(file)) ranks.set(file, rank);
+    if (!ranks.has(file)) ranks.set(file, rank);
   }
   const rank = (key: string): number => ranks.get(key) ?? Number.MAX_SAFE_INTEGER;
   // Every shard reads the same inputs: the problems and warnings about them are the same in each, and counted once.
@@ -94,7 +94,7 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
         // Each shard kept its first items; the run's first are among them.
         items: byRank(
           shards.flatMap((s) => s.report.diagnostics.items),
-          (d) => d.session ?? '',
+          (d) => d.session,
           rank,
         ).slice(0, DIAGNOSTIC_ITEMS_CAP),
       },

@@ -2,6 +2,7 @@
 // common ones, and how a few values are read.
 import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../../core/errors.js';
+import { regexFlag } from '../flags.js';
 import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../../analyses/sufficiency/analyzer.js';
 import { DEFAULT_FAIL_ON, FAIL_ON } from '../../analyses/grade/options.js';
 import type { FailOn } from '../../analyses/grade/options.js';
@@ -99,6 +100,13 @@ export function durationFlag(flag: string, value: string | undefined): number | 
   if (!m) throw new UsageError(`${flag}: expected a duration such as 90s or 10m, got '${value}'`);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
   return Number(m[1]) * unit;
+}
+
+/** `--task-pattern`, checked, once it is known not to be given with `--task` (each says what a run's task is). */
+export function taskPatternFlag(values: { task?: string; 'task-pattern'?: string }): string | undefined {
+  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
+  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+  return taskPattern;
 }
 
 export function failOnFlag(value: string | undefined): FailOn[] | undefined {

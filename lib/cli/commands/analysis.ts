@@ -35,7 +35,7 @@ import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
 import { sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
-import { ANALYSES_FLAG, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
+import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
@@ -92,8 +92,7 @@ function makeCommand(spec: Spec): Command {
     const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
     const probeFlag = regexFlag('--probe', values.probe);
     const familyFlag = regexFlag('--probe-family', values['probe-family']);
-    const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
-    if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+    const taskPattern = taskPatternFlag(values);
     const failOn = failOnFlag(values['fail-on']);
     const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
     const jobs = values.jobs === undefined ? availableParallelism() : positiveInt('--jobs', values.jobs);

@@ -9,10 +9,11 @@ import { exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { codeFence, printable } from '../../core/escape.js';
-import { parseFlags, regexFlag } from '../flags.js';
-import { reporterOutputs, reporterSpecs } from '../reporters.js';
-import { checkOutputs, writeOutput } from '../output-files.js';
+import { parseFlags, positiveInt } from '../flags.js';
+import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
+import { checkOutputs } from '../output-files.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
+import { taskPatternFlag } from './analysis-flags.js';
 import { armReport, readTranscripts } from '../arm-report.js';
 import { RunStepsCollector } from '../../compare/run-steps.js';
 import type { RunSteps } from '../../compare/run-steps.js';
@@ -32,7 +33,6 @@ import { ANALYSES } from '../../analyses/index.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
-import { appendFile } from 'node:fs/promises';
 
 const OPTIONS = {
   arm: { type: 'string', multiple: true },
@@ -151,15 +151,14 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
       if (problem !== undefined) throw new UsageError(`--arm-excludes: ${problem}`);
     }
   }
-  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
-  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+  const taskPattern = taskPatternFlag(values);
   const rules = parseRegressionRules(values['fail-on-regression']);
   const chosen = chosenAnalyses(['sufficiency', 'grade'], values.analyses, {}, ['occupancy', 'allocation']);
   if (!chosen.includes('grade')) throw new UsageError('--analyses: compare groups runs by grading: keep grade in the list');
   const alpha = numberFlag('--alpha', values.alpha, 0.05, (x) => x > 0 && x < 1, 'a level between 0 and 1, e.g. 0.05');
   const seed = numberFlag('--seed', values.seed, DEFAULT_SEED, (x) => Number.isSafeInteger(x), 'an integer');
   const resamples = numberFlag('--resamples', values.resamples, DEFAULT_RESAMPLES, (x) => Number.isInteger(x) && x >= 100 && x <= 1_000_000, 'an integer from 100 to 1000000');
-  const maxLineBytes = numberFlag('--max-line-bytes', values['max-line-bytes'], 64 * 1024 * 1024, (x) => Number.isInteger(x) && x > 0, 'a positive integer');
+  const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
   await checkOutputs(reporterOutputs(specs, io.env), { given: [...armInputs.values()].flat(), files: [] }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
@@ -190,14 +189,8 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     arms.push({ name, inputs, data, ...(patterns ? { excludes: patterns } : {}) });
   }
   const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, keepContaminated: values['keep-contaminated'] === true, rules });
-  for (const s of specs) {
-    const body = s.name === 'json' ? canonicalJson(report) : s.name === 'markdown' ? renderCompareMarkdown(report) : renderCompareText(report);
-    if (s.file === undefined) io.stdout.write(body);
-    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
-  }
   // In a GitHub Actions job the Markdown also goes to the run's summary page, as the other reports' does.
-  const summary = io.env.GITHUB_STEP_SUMMARY;
-  if (summary && specs.some((s) => s.name === 'markdown')) await appendFile(resolve(io.cwd, summary), renderCompareMarkdown(report));
+  await writeReports(specs, io, (name) => (name === 'json' ? canonicalJson(report) : name === 'markdown' ? renderCompareMarkdown(report) : renderCompareText(report)));
   return exitCodeFor({ gateFailed: report.gate.failed, inputErrors });
 }
 
@@ -232,12 +225,8 @@ async function runDiffCommand(values: Values, positionals: readonly string[], io
     return steps;
   };
   const diff = diffRuns(await readRun(a), await readRun(b), [a, b]);
-  for (const s of specs) {
-    const text = renderRunDiffText(diff);
-    const body = s.name === 'json' ? canonicalJson(diff) : s.name === 'markdown' ? `${codeFence(text.trimEnd())}\n` : text;
-    if (s.file === undefined) io.stdout.write(body);
-    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
-  }
+  const text = renderRunDiffText(diff);
+  await writeReports(specs, io, (name) => (name === 'json' ? canonicalJson(diff) : name === 'markdown' ? `${codeFence(text.trimEnd())}\n` : text));
   return exitCodeFor({ inputErrors });
 }
 

@@ -31,7 +31,7 @@ import { heatmapMarkdown, heatmapText } from '../../analyses/graph/reports/heatm
 import { isPseudo } from '../../analyses/graph/nodes.js';
 import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import { parseFlags, parseListFlags, positiveInt } from '../flags.js';
-import { reporterOutputs, reporterSpecs } from '../reporters.js';
+import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeOutput } from '../output-files.js';
 import type { InputSet } from '../output-files.js';
 import { discoverSessions } from '../../io/inputs.js';
@@ -79,11 +79,7 @@ interface Rendered {
 /** Writes a report to every requested reporter; one may go to stdout. */
 async function emit(specs: readonly ReporterSpec[], r: Rendered, io: CliIO): Promise<void> {
   await checkOutputs(reporterOutputs(specs, {}), { given: r.report.graphs, files: [] }, io.cwd);
-  for (const s of specs) {
-    const body = s.name === 'json' ? canonicalJson(r.report) : s.name === 'markdown' ? r.markdown : r.text(s.file === undefined ? colourFor(io.stdout, io.env) : plain);
-    if (s.file === undefined) io.stdout.write(body);
-    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
-  }
+  await writeReports(specs, io, (name, toFile) => (name === 'json' ? canonicalJson(r.report) : name === 'markdown' ? r.markdown : r.text(toFile ? plain : colourFor(io.stdout, io.env))), false);
 }
 
 

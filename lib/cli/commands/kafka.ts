@@ -6,7 +6,7 @@ import { printable } from '../../core/escape.js';
 import { loadConfig } from '../../io/config.js';
 import { parseFlags, regexFlag } from '../flags.js';
 import { configureAnalyses } from '../analysis-choice.js';
-import { durationFlag } from './analysis-flags.js';
+import { durationFlag, taskPatternFlag } from './analysis-flags.js';
 import { runKafkaSessions } from '../../live/kafka-sessions.js';
 import type { KafkaClient } from '../../live/kafka-sessions.js';
 import type { CliIO } from '../io.js';
@@ -82,8 +82,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const brokers = values.brokers!.split(',').map((b) => b.trim()).filter(Boolean);
   const idleMs = durationFlag('--idle-timeout', values['idle-timeout']) ?? 10 * 60_000;
   const sessionTimeoutMs = durationFlag('--session-timeout', values['session-timeout']) ?? 45_000;
-  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
-  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
+  const taskPattern = taskPatternFlag(values);
   const loaded = await loadConfig(values.config, io.cwd);
   const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { probe: regexFlag('--probe', values.probe), family: regexFlag('--probe-family', values['probe-family']), task: values.task, taskPattern, home: io.env.HOME, cwd: io.cwd });
   const client = await loadClient();

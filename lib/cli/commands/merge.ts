@@ -2,12 +2,11 @@
 // report the single run would have written, byte for byte, printed with
 // any reporter; the exit code is computed from the merged report.
 import { resolve } from 'node:path';
-import { appendFile } from 'node:fs/promises';
 import type { ExitCode } from '../../core/exit-code.js';
-import { OutputError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { parseFlags } from '../flags.js';
-import { reporterOutputs, reporterSpecs } from '../reporters.js';
-import { checkOutputs, writeOutput } from '../output-files.js';
+import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
+import { checkOutputs } from '../output-files.js';
 import { readSavedReport } from '../saved-report.js';
 import { mergeShards, missingText } from '../../report/merge-shards.js';
 import type { Report } from '../../report/index.js';
@@ -83,17 +82,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
         return renderText(report, analyses, toFile ? plain : colourFor(io.stdout, io.env));
     }
   };
-  for (const s of specs) {
-    const body = render(s.name, s.file !== undefined);
-    if (s.file === undefined) io.stdout.write(body);
-    else await writeOutput(resolve(io.cwd, s.file), s.file, body);
-  }
-  const summary = io.env.GITHUB_STEP_SUMMARY;
-  if (summary && specs.some((s) => s.name === 'markdown')) {
-    await appendFile(resolve(io.cwd, summary), renderMarkdown(report, analyses)).catch((err: NodeJS.ErrnoException) => {
-      throw new OutputError(`cannot write $GITHUB_STEP_SUMMARY ${summary}: ${err.code ?? err.message}`);
-    });
-  }
+  await writeReports(specs, io, render);
   return report.exitCode as ExitCode;
 }
 

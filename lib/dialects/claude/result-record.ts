@@ -5,7 +5,7 @@
 // cumulative over the session and count subagents too (`usage` counts the
 // main loop only). Values that are not what they should be are left out.
 import type { EventOf } from '../../core/events.js';
-import { isObject } from '../../core/records.js';
+import { clip, isObject } from '../../core/records.js';
 
 type Obj = Record<string, unknown>;
 type Outcome = NonNullable<EventOf<'turn_end'>['outcome']>;
@@ -24,7 +24,7 @@ export function resultOutcome(v: Obj): Outcome {
   if (typeof v.result === 'string') out.answer = v.result;
   if (typeof v.terminal_reason === 'string') out.terminalReason = v.terminal_reason;
   if (typeof v.api_error_status === 'number' && Number.isInteger(v.api_error_status)) out.apiErrorStatus = v.api_error_status;
-  if (Array.isArray(v.errors)) out.errors = v.errors.filter((e): e is string => typeof e === 'string').slice(0, MAX_ERRORS).map((e) => (e.length > MAX_ERROR_CHARS ? `${e.slice(0, MAX_ERROR_CHARS)}…` : e));
+  if (Array.isArray(v.errors)) out.errors = v.errors.filter((e): e is string => typeof e === 'string').slice(0, MAX_ERRORS).map((e) => clip(e, MAX_ERROR_CHARS));
   if (Array.isArray(v.permission_denials)) out.permissionDenials = v.permission_denials.length;
   const cost = count(v.total_cost_usd);
   if (cost !== undefined) out.costUsd = cost;
