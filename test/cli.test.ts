@@ -81,6 +81,8 @@ t.test('a directory is walked', async (t) => {
   // sessions/v2.1.2xx-background's copy (bg-1) is named, and its original.
   t.same(report.sessions, [
     'background-1',
+    // calibration/: the worked example's traces document (its config is skipped).
+    'calibration/runs.traces.json',
     'be0eef70-1819-433b-b4ef-00e291758347', 'cfa96d98-791e-44ec-85d7-1c2e66137656', 'a54fadaf-3e70-4d63-ac15-e7ca39a134b8', 'c9b8d14d-e405-44e5-bca1-e6bf2222195a',
     // compare/: the worked example's two arms, then the two-run diff's pair, files in name order.
     'base-cache-1', 'base-cache-2', 'base-cache-3', 'base-login-1', 'base-login-2', 'base-login-3', 'cand-cache-1', 'cand-cache-2', 'cand-cache-3', 'cand-login-1', 'cand-login-2', 'cand-login-3', 'run-failed', 'run-passed',
@@ -94,14 +96,14 @@ t.test('a directory is walked', async (t) => {
   ]);
   t.same(report.duplicateSessions, { 'pair-1': 1 }, 'the stream-json run and its session file are one session');
   t.same(report.warnings, [
-    'skipped 4 files that are neither *.jsonl nor *.json: PROVENANCE.md, claude-code-captures/LICENSE, grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
+    'skipped 5 files that are neither *.jsonl nor *.json: PROVENANCE.md, calibration/agent-eval.yaml, claude-code-captures/LICENSE, grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
     "sessions/v2.0-flat/agent-f2.jsonl is a subagent's transcript of session other, whose session file is not among the inputs: read as a run of its own, other/agent-f2",
     'sessions/v2.1.2xx-background/0-background.jsonl begins with 6 records copied from sessions/v2.1.2xx-background/1-original.jsonl (a backgrounded session, Ctrl+B): counted there only',
   ], 'the files skipped, named; the subagent file read alone; the background copy');
   t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics or warnings on stderr, but the input error is told');
   t.equal(r.code, 2, 'a file that holds no transcript is an input error');
   const loud = await cli(['sufficiency', '--json', '.']);
-  t.match(loud.stderr, /^agent-eval-stream: warning: skipped 4 files that are neither \*\.jsonl nor \*\.json: PROVENANCE\.md, claude-code-captures\/LICENSE, grade\/reference-selftest\.config\.yaml, graph\/seed\.agent-eval\.yaml$/m, 'without --quiet: the skipped files on stderr, one line');
+  t.match(loud.stderr, /^agent-eval-stream: warning: skipped 5 files that are neither \*\.jsonl nor \*\.json: PROVENANCE\.md, calibration\/agent-eval\.yaml, claude-code-captures\/LICENSE, grade\/reference-selftest\.config\.yaml, graph\/seed\.agent-eval\.yaml$/m, 'without --quiet: the skipped files on stderr, one line');
 });
 
 t.test('a missing input: one line on stderr, the rest analysed, exit 2', async (t) => {

@@ -46,7 +46,7 @@ t.test('grading a call whose result never comes: results find their calls by id'
   for (let i = 1; i <= N; i++) g.call(ev('tool_call', { id: `c${i}`, name: 'Read', input: { file_path: `/r/f${i}` }, messageId: `m${i}`, index: 0 }), (f) => flags.push(f));
   for (let i = 2; i <= N; i++) g.result(ev('tool_result', { id: `c${i}`, isError: false, text: 'x', meta: {} }), (f) => flags.push(f));
   t.equal(g.unanswered, 1, 'only the lost call still waits for its result; every other was found');
-  g.finish((f) => flags.push(f));
+  g.finish((f) => flags.push(f), 'r');
   t.equal(g.unanswered, 0);
   t.equal(g.steps, N);
 });

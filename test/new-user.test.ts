@@ -40,7 +40,7 @@ t.test('an unknown flag: the closest known one, or the commands it belongs to', 
     [['--max-line', '9'], "unknown option '--max-line' (did you mean --max-line-bytes?)"],
     [['--bogus'], "unknown option '--bogus'"],
     [['grade', '--probe', 'x'], '--probe is an option of analyze (the default command), sufficiency, allocation, codegraph, session and kafka, not of grade'],
-    [['sufficiency', '--outcomes', 'o.json'], '--outcomes is an option of analyze (the default command), grade, session and compare, not of sufficiency'],
+    [['sufficiency', '--outcomes', 'o.json'], '--outcomes is an option of analyze (the default command), grade, session, compare and calibrate, not of sufficiency'],
     [['--prod', 'x'], '--prod is an option of graph build, not of analyze'],
   ];
   for (const [args, message] of cases) {

@@ -10,6 +10,8 @@ import { usageAnalysis } from './usage/index.js';
 import { occupancyAnalysis, occupancyConfig } from './occupancy/index.js';
 import type { OccupancyOptions } from './occupancy/index.js';
 import { allocationAnalysis } from './allocation/index.js';
+import { calibrationAnalysis } from './calibration/index.js';
+import type { CalibrationSettings } from './calibration/settings.js';
 import type { AllocationOptions } from './allocation/index.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 import { sufficiencyConfig } from './sufficiency/config.js';
@@ -17,7 +19,7 @@ import { gradeConfig } from './grade/config.js';
 import { usageConfig } from './usage/config.js';
 import type { UsageOptions } from './usage/counter.js';
 
-const BUILT_IN = [occupancyAnalysis, sufficiencyAnalysis, allocationAnalysis, gradeAnalysis, usageAnalysis] as const;
+const BUILT_IN = [occupancyAnalysis, sufficiencyAnalysis, allocationAnalysis, gradeAnalysis, calibrationAnalysis, usageAnalysis] as const;
 
 export const ANALYSES: readonly Analysis[] = BUILT_IN as readonly Analysis[];
 
@@ -31,7 +33,7 @@ export function analysisNamed(name: string, analyses: readonly Analysis[] = ANAL
   return analyses.find((a) => a.name === name);
 }
 
-export { occupancyAnalysis, sufficiencyAnalysis, allocationAnalysis, gradeAnalysis, usageAnalysis };
+export { occupancyAnalysis, sufficiencyAnalysis, allocationAnalysis, gradeAnalysis, calibrationAnalysis, usageAnalysis };
 
 export interface BuiltInChoice {
   /** Residual context occupancy runs when given (its window). */
@@ -42,17 +44,23 @@ export interface BuiltInChoice {
   allocation?: AllocationOptions;
   /** Grading runs when given (see `gradeOptions`). */
   grade?: GradeOptions;
+  /** Calibration runs when given, after grading (whose results it reads). */
+  calibration?: CalibrationSettings;
   /** Usage always runs; its price table (default: the built-in one). */
   usage?: UsageOptions;
 }
 
-/** The built-in analyses, configured: occupancy (when given), sufficiency (unless false), allocation and grading (when given), usage — in report order. */
+/** The built-in analyses, configured: occupancy (when given), sufficiency (unless false), allocation, grading and calibration (when given), usage — in report order. */
 export function builtInAnalyses(o: BuiltInChoice = {}): Configured[] {
   const out: Configured[] = [];
   if (o.occupancy) out.push(configure(occupancyAnalysis, o.occupancy) as Configured);
   if (o.sufficiency !== false) out.push(configure(sufficiencyAnalysis, o.sufficiency ?? {}) as Configured);
   if (o.allocation) out.push(configure(allocationAnalysis, o.allocation) as Configured);
   if (o.grade) out.push(configure(gradeAnalysis, o.grade) as Configured);
+  if (o.calibration) {
+    if (!o.grade) throw new TypeError('calibration reads grading\'s results: configure grade too');
+    out.push(configure(calibrationAnalysis, o.calibration) as Configured);
+  }
   out.push(configure(usageAnalysis, o.usage ?? { prices: DEFAULT_PRICES }) as Configured);
   return out;
 }

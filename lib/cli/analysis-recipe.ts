@@ -19,9 +19,10 @@ export interface AnalysisRecipe {
   readonly outcomes?: ReadonlyArray<readonly [string, boolean]>;
   readonly failOn?: readonly FailOn[];
   readonly home?: string;
+  readonly date?: string;
 }
 
 export async function analysesOfRecipe(r: AnalysisRecipe): Promise<Configured[]> {
   const loaded = await loadConfig(r.config, r.cwd);
-  return configureAnalyses(r.chosen, loaded, { probe: r.probe, family: r.family, task: r.task, taskPattern: r.taskPattern, outcomes: r.outcomes ? new Map(r.outcomes) : undefined, failOn: r.failOn, home: r.home, cwd: r.cwd });
+  return configureAnalyses(r.chosen, loaded, { probe: r.probe, family: r.family, task: r.task, taskPattern: r.taskPattern, outcomes: r.outcomes ? new Map(r.outcomes) : undefined, failOn: r.failOn, home: r.home, cwd: r.cwd, date: r.date });
 }

@@ -14,6 +14,8 @@ import { fusedStages } from '../../transforms/pipeline.js';
 import { runPipeline } from '../../transforms/run-pipeline.js';
 import type { InputErrorItem } from '../core/input-error.js';
 import type { StreamItem } from '../core/items.js';
+import type { CliIO } from './io.js';
+import { say } from './io.js';
 
 export interface ArmReading {
   readonly analyses: readonly Configured[];
@@ -24,6 +26,19 @@ export interface ArmReading {
   onProblem(message: string): void;
   /** Sees every item read from the arm's transcripts (contamination). */
   observe?(item: StreamItem): void;
+}
+
+/** How a command reads: from its working folder, stopped by its signal, each problem said on stderr unless `--quiet`. */
+export function cliReading(io: CliIO, analyses: readonly Configured[], o: { readonly maxLineBytes?: number; readonly quiet?: boolean }): ArmReading {
+  return {
+    analyses,
+    cwd: io.cwd,
+    maxLineBytes: o.maxLineBytes,
+    signal: io.signal,
+    onProblem: (m) => {
+      if (!o.quiet) say(io, m);
+    },
+  };
 }
 
 /** Transcripts through the default command's stages, to a report; `r.observe` sees every item. */

@@ -31,6 +31,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'kafka', summary: 'a consumer group member: each session of a Kafka topic of stream-json lines reported as it ends', load: async () => (await import('./commands/kafka.js')).kafkaCommand },
   { name: 'merge', summary: "the JSON reports of a run's shards (--shard I/N) as the single run's report", load: async () => (await import('./commands/merge.js')).mergeCommand },
   { name: 'compare', summary: 'compare arms of runs: better, worse, or noise, per task and pooled, with a regression gate', load: async () => (await import('./commands/compare.js')).compareCommand },
+  { name: 'calibrate', summary: 'check grading thresholds on a corpus of runs: percentiles, a suggested config, evidence for verified', load: async () => (await import('./commands/calibrate.js')).calibrateCommand },
   { name: 'graph', summary: 'action-space graph: build, backlog, coverage, diff (a gate), policy, heatmap', load: async () => (await import('./commands/graph.js')).graphCommand },
 ];
 const DEFAULT_COMMAND = COMMANDS[0]!;

@@ -13,7 +13,7 @@
 // Devices and pipes (`/dev/stdout`, a FIFO) are written in place.
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import { lstat, readlink, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, readlink, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -182,6 +182,26 @@ export async function writeOutput(requested: string, display: string, body: stri
   } catch (err) {
     await unlink(temp).catch(() => {});
     throw writeError(display, err);
+  }
+}
+
+/**
+ * Writes a whole body to a file that must not exist yet, atomically: the
+ * body goes to a temporary file, which is then hard-linked to the name — a
+ * link that fails if the name exists, so a file that appeared meanwhile is
+ * refused too, and no reader ever sees half a file.
+ */
+export async function writeNewOutput(requested: string, display: string, body: string): Promise<void> {
+  const path = await outputTarget(requested);
+  const temp = tempBeside(path);
+  try {
+    await writeFile(temp, body, { flag: 'wx' });
+    await link(temp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${display} exists: give --force to replace it`);
+    throw writeError(display, err);
+  } finally {
+    await unlink(temp).catch(() => {});
   }
 }
 

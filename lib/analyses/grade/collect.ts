@@ -7,7 +7,7 @@ import { append } from '../../core/arrays.js';
 import type { MergeEnv, SectionCollector, SectionEnv, SessionVerdict } from '../types.js';
 import type { GradeItem, PatternStat } from './items.js';
 import type { GradeReportOptions, GradeSection } from './report-section.js';
-import { addPatternStats, gradeSection } from './report-section.js';
+import { addPatternStats, gradeSection, subtractPatternStats } from './report-section.js';
 import type { RunResult } from './verdicts.js';
 
 /** A run as a lean collector keeps it: no more than the gate's reasons need. */
@@ -21,7 +21,7 @@ function lean(r: RunResult): RunResult {
  * delivered (stream-json's result does, a session file does not): then its
  * runs are the ones kept, whatever order the inputs came in.
  */
-export function preferKnownOutcome(runs: RunResult[], session: string, again: readonly RunResult[]): RunResult[] {
+export function preferKnownOutcome<R extends Pick<RunResult, 'session' | 'delivered'>>(runs: R[], session: string, again: readonly R[]): R[] {
   const kept = runs.filter((r) => r.session === session);
   if (!again.some((r) => r.delivered !== null) || kept.some((r) => r.delivered !== null)) return runs;
   return [...runs.filter((r) => r.session !== session), ...again];
@@ -61,10 +61,9 @@ export class GradeCollector implements SectionCollector<GradeSection> {
   }
 
   forget(session: string): void {
-    const patterns = new Map(Object.entries(this.#replaceable.get(session) ?? {}));
+    this.#patterns = subtractPatternStats(this.#patterns, this.#replaceable.get(session));
     this.#replaceable.delete(session);
     this.#runs = this.#runs.filter((r) => r.session !== session);
-    this.#patterns = Object.fromEntries(Object.entries(this.#patterns).map(([k, v]) => [k, { exact: v.exact - (patterns.get(k)?.exact ?? 0), folded: v.folded - (patterns.get(k)?.folded ?? 0) }]));
   }
 
   build(env: SectionEnv): GradeSection {
@@ -73,7 +72,7 @@ export class GradeCollector implements SectionCollector<GradeSection> {
 }
 
 /** a's runs, then b's of new sessions; a session in both keeps a's copy unless only b's knows the outcome. */
-function mergedRuns(a: readonly RunResult[], b: readonly RunResult[], isNew: (session: string) => boolean): RunResult[] {
+export function mergedRuns<R extends Pick<RunResult, 'session' | 'delivered'>>(a: readonly R[], b: readonly R[], isNew: (session: string) => boolean): R[] {
   let runs = [...a, ...b.filter((r) => isNew(r.session))];
   for (const session of new Set(b.map((r) => r.session))) {
     if (!isNew(session)) runs = preferKnownOutcome(runs, session, b.filter((r) => r.session === session));
@@ -84,7 +83,7 @@ function mergedRuns(a: readonly RunResult[], b: readonly RunResult[], isNew: (se
 export function mergeGrade(a: GradeSection | undefined, b: GradeSection | undefined, env: MergeEnv): GradeSection {
   const g = (a ?? b)!;
   return gradeSection(
-    { config: g.config, verified: g.verified, failOn: g.failOn },
+    { config: g.config, verified: g.verified, ...(g.calibration ? { calibration: g.calibration } : {}), failOn: g.failOn },
     mergedRuns(a?.runs ?? [], b?.runs ?? [], (s) => !env.inFirst(s)),
     addPatternStats(a?.patterns ?? {}, b?.patterns ?? {}),
     [...(a?.taskPatternMisses ?? []), ...(b?.taskPatternMisses ?? [])],

@@ -11,8 +11,63 @@ export const toolPattern = z.string().superRefine((s, ctx) => {
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** A threshold a task may set for itself, falling back to the global one. */
+const taskThresholds = z.strictObject({
+  retry_threshold: z.number().int().nonnegative().optional(),
+  step_budget: z.number().int().positive().optional(),
+});
+
+/**
+ * A record keyed by the input's names, `__proto__` included: zod's own
+ * record drops that key without a word, which would silently ignore a task's
+ * thresholds. Each value is checked by `value`; its problems keep their key paths.
+ */
+function namedRecord<T extends z.ZodType>(value: T) {
+  return z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a mapping of names to settings').transform((obj, ctx) => {
+    const out: Record<string, z.output<T>> = {};
+    for (const key of Object.keys(obj)) {
+      const r = value.safeParse(obj[key]);
+      if (r.success) Object.defineProperty(out, key, { value: r.data, enumerable: true, writable: true, configurable: true });
+      else for (const issue of r.error.issues) ctx.issues.push({ ...issue, path: [key, ...issue.path], input: obj[key] } as never);
+    }
+    return out;
+  });
+}
+
+const positiveCount = z.number().int().positive();
+
+/**
+ * The evidence behind `verified: true`, as `calibrate` writes it, and the
+ * rules `calibrate` follows. The evidence keys come together or not at all:
+ * half a fingerprint is no evidence.
+ */
+export const calibrationBlock = z
+  .strictObject({
+    corpus: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected sha256: and 64 hex digits (as calibrate writes it)').optional(),
+    runs: positiveCount.optional(),
+    tasks: positiveCount.optional(),
+    p90_steps: z.number().int().nonnegative().optional(),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date, YYYY-MM-DD').optional(),
+    version: z.string().optional(),
+    /** A task needs this many delivered runs for a threshold of its own. */
+    min_task_runs: positiveCount.optional(),
+    /** The corpus needs this many delivered runs for any suggestion (and a graded corpus this many for the drift warning). */
+    min_runs: positiveCount.optional(),
+    /** The share of delivered runs a suggested threshold may flag. */
+    max_flagged: z.number().min(0).max(1).optional(),
+  })
+  .superRefine((c, ctx) => {
+    const keys = ['corpus', 'runs', 'tasks', 'p90_steps', 'date', 'version'] as const;
+    const given = keys.filter((k) => c[k] !== undefined);
+    if (given.length === 0 || given.length === keys.length) return;
+    for (const k of keys) if (c[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `missing: the evidence is ${keys.join(', ')} together (calibrate writes them all)` });
+  });
+
 export const gradeConfig = {
   verified: z.boolean().optional(),
+  /** Per task: its own step_budget and retry_threshold (task name → thresholds). */
+  tasks: namedRecord(taskThresholds).nullable().optional(),
+  calibration: calibrationBlock.nullable().optional(),
   forbidden_tools: z.array(toolPattern).optional(),
   retry_threshold: z.number().int().nonnegative().optional(),
   step_budget: z.number().int().positive().optional(),

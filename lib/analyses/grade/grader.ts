@@ -67,7 +67,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         this.#threadKinds.set(ev.thread, ev.threadKind);
         return;
       case 'run_start': {
-        const g = new RunGrader(ev.run, this.#o, ev.observes, ev.span);
+        const g = new RunGrader(ev.run, this.#o, ev.observes, ev.span, this.#earlyTask());
         const same = this.#explicit.get(ev.run);
         if (same) same.push(g);
         else this.#explicit.set(ev.run, [g]);
@@ -174,11 +174,11 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       const same = this.#explicit.get(ev.run);
       const last = same?.[same.length - 1];
       if (last) return last;
-      const g = new RunGrader(ev.run, this.#o, CLAUDE_OBSERVES);
+      const g = new RunGrader(ev.run, this.#o, CLAUDE_OBSERVES, undefined, this.#earlyTask());
       this.#explicit.set(ev.run, [g]);
       return g;
     }
-    this.#claude ??= new RunGrader(ev.session, this.#o, CLAUDE_OBSERVES);
+    this.#claude ??= new RunGrader(ev.session, this.#o, CLAUDE_OBSERVES, undefined, this.#earlyTask());
     return this.#claude;
   }
 
@@ -214,6 +214,13 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     push(gradeSummary(ev.session, Object.fromEntries(this.#stats), this.#misses));
   }
 
+  /** The task of every run of this session, when it is known before any run ends: `--task`, or `--task-pattern` on the path. */
+  #earlyTask(): string | undefined {
+    if (this.#o.task !== undefined) return this.#o.task;
+    const m = this.#o.taskPattern?.exec(this.#file);
+    return m ? (m[1] ?? m[0]) : undefined;
+  }
+
   #taskFor(run: string, sourceTask: string | undefined): string {
     if (this.#o.task !== undefined) return this.#o.task;
     if (this.#o.taskPattern) {
@@ -226,7 +233,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
-    g.finish((f) => push(gradeFinding(session, runId, f)));
+    const task = this.#taskFor(runId, sourceTask);
+    g.finish((f) => push(gradeFinding(session, runId, f)), task);
     const threads = new Map<string, ThreadKind>();
     for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
     // Claude Code's helper agents belong to the session: listed with its run, not graded.
@@ -235,12 +243,13 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     const d = outcome ?? delivered;
     const result: RunResult = {
       run: runId,
-      task: this.#taskFor(runId, sourceTask),
+      task,
       session,
       source: this.#source,
       delivered: d,
       verdict: verdictOf(d, g.flags),
       steps: g.steps,
+      ...(g.longestFailStreak !== undefined ? { failStreak: g.longestFailStreak } : {}),
       stepsByThread: Object.fromEntries(g.stepsByThread),
       ...(threads.size ? { threads: Object.fromEntries(threads) } : {}),
       flags: g.flags,

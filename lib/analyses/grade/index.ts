@@ -26,7 +26,7 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
   // Grading reads whether a call failed, never what its result says.
   resultText: () => () => false,
   section: gradeSectionSchema,
-  collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
+  collector: (o, c) => new GradeCollector({ config: o.config, verified: o.verified, ...(o.calibration ? { calibration: o.calibration } : {}), failOn: o.failOn, outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined }, c.keepDetail),
   runFigures: gradeFigures,
   merge: mergeGrade,
   reorder: (g, rank, env) => mergeGrade(undefined, { ...g, runs: byRank(g.runs, (r) => r.session, rank), taskPatternMisses: byRank(g.taskPatternMisses, (f) => f, rank) }, { ...env, inFirst: () => false }),

@@ -24,6 +24,12 @@ export interface GradeOptions {
   readonly mustPrecede: ReadonlyArray<readonly [ToolPattern, ToolPattern]>;
   readonly retryThreshold: number;
   readonly stepBudget: number;
+  /** Tasks' own thresholds (config `tasks`), over the global ones. */
+  readonly taskThresholds: ReadonlyMap<string, Partial<Thresholds>>;
+  /** The evidence behind `verified` (config `calibration`), when the config has it. */
+  readonly calibration?: CalibrationEvidence;
+  /** The rules `calibrate` follows, and the drift warning's minimum sample. */
+  readonly calibrationRules: CalibrationRules;
   readonly grounding: boolean;
   /** All inputs are one task's runs. */
   readonly task?: string;
@@ -34,6 +40,41 @@ export interface GradeOptions {
   readonly failOn: readonly FailOn[];
   /** Prices of runs' tokens (usage's table: the built-in one, with the config's `usage.prices` over it). */
   readonly price: (model: string) => Price | undefined;
+}
+
+/** The two thresholds a task may set for itself. */
+export interface Thresholds {
+  readonly stepBudget: number;
+  readonly retryThreshold: number;
+}
+
+/** What `calibrate` wrote into the config: the corpus the thresholds were checked on. */
+export interface CalibrationEvidence {
+  /** sha256 over the sorted run ids and their step counts. */
+  readonly corpus: string;
+  readonly runs: number;
+  readonly tasks: number;
+  /** The pooled p90 (nearest rank) of the delivered runs' steps. */
+  readonly p90Steps: number;
+  readonly date: string;
+  readonly version: string;
+}
+
+export interface CalibrationRules {
+  /** Delivered runs a task needs for a threshold of its own. */
+  readonly minTaskRuns: number;
+  /** Delivered runs the corpus needs for any suggestion; a graded corpus, for the drift warning. */
+  readonly minRuns: number;
+  /** The share of delivered runs a suggested threshold may flag. */
+  readonly maxFlagged: number;
+}
+
+export const CALIBRATION_DEFAULTS: CalibrationRules = { minTaskRuns: 20, minRuns: 20, maxFlagged: 0.01 };
+
+/** A task's thresholds: its own where the config gives them, else the global ones. */
+export function thresholdsFor(o: Pick<GradeOptions, 'stepBudget' | 'retryThreshold' | 'taskThresholds'>, task: string): Thresholds {
+  const own = o.taskThresholds.get(task);
+  return { stepBudget: own?.stepBudget ?? o.stepBudget, retryThreshold: own?.retryThreshold ?? o.retryThreshold };
 }
 
 export interface GradeFlags {
@@ -62,6 +103,14 @@ export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}):
     mustPrecede: (c.order_constraints?.must_precede ?? []).map(([a, b]) => [pattern(a), pattern(b)] as const),
     retryThreshold: c.retry_threshold ?? GRADE_DEFAULTS.retryThreshold,
     stepBudget: c.step_budget ?? GRADE_DEFAULTS.stepBudget,
+    // A Map: task names are the inputs', and `__proto__` must stay a name.
+    taskThresholds: new Map(Object.entries(c.tasks ?? {}).map(([task, v]) => [task, { ...(v.step_budget !== undefined ? { stepBudget: v.step_budget } : {}), ...(v.retry_threshold !== undefined ? { retryThreshold: v.retry_threshold } : {}) }])),
+    ...(c.calibration?.corpus !== undefined ? { calibration: evidenceOf(c.calibration) } : {}),
+    calibrationRules: {
+      minTaskRuns: c.calibration?.min_task_runs ?? CALIBRATION_DEFAULTS.minTaskRuns,
+      minRuns: c.calibration?.min_runs ?? CALIBRATION_DEFAULTS.minRuns,
+      maxFlagged: c.calibration?.max_flagged ?? CALIBRATION_DEFAULTS.maxFlagged,
+    },
     grounding: c.grounding?.enabled ?? GRADE_DEFAULTS.grounding,
     task: flags.task,
     taskPattern: flags.taskPattern === undefined ? undefined : new RegExp(flags.taskPattern),
@@ -69,6 +118,11 @@ export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}):
     failOn: flags.failOn ?? DEFAULT_FAIL_ON,
     price: pricer(priceTable(DEFAULT_PRICES, (c as { usage?: { prices?: unknown } | null }).usage?.prices)),
   };
+}
+
+/** The config's evidence block (its keys all present: the schema checks they come together). */
+function evidenceOf(c: NonNullable<GradeConfig['calibration']>): CalibrationEvidence {
+  return { corpus: c.corpus!, runs: c.runs!, tasks: c.tasks!, p90Steps: c.p90_steps!, date: c.date!, version: c.version! };
 }
 
 /** Every pattern of the config, once each, for match statistics. */

@@ -11,6 +11,10 @@ import { costWords } from '../../core/prices.js';
 import { plain } from '../../core/style.js';
 import type { Paint, Style } from '../../core/style.js';
 import { printable } from '../../core/escape.js';
+import { verifiedWords } from './report-section.js';
+
+/** Why the judge axis is off, whatever the config says: every reporter that shows the axis says this. */
+export const JUDGE_WHY = 'grading is by rules alone: no model is ever called, verified or not';
 
 const RULE = '─'.repeat(60);
 const MARK: Record<Verdict, string> = { 'clean-pass': 'PASS', 'pass-with-warnings': 'WARN', 'corrupt-success': 'CORRUPT', fail: 'FAIL' };
@@ -36,7 +40,7 @@ export function gateWords(g: GradeSection): string {
 const MARK_STYLE: Record<Verdict, Style> = { 'clean-pass': 'green', 'pass-with-warnings': 'yellow', 'corrupt-success': 'red', fail: 'red' };
 
 export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
-  const out: string[] = ['TraceGrader report', RULE, `config: ${p(g.config)} · verified: ${g.verified}`];
+  const out: string[] = ['TraceGrader report', RULE, `config: ${p(g.config)} · verified: ${p(verifiedWords(g))}`];
   for (const r of g.runs) {
     out.push(`[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${p(r.task)} / ${p(r.run)}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`);
     for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${p(f.detail)}`);
@@ -52,7 +56,7 @@ export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
     RULE,
     `summary: runs=${g.summary.runs} tasks=${g.summary.tasks} | clean=${v['clean-pass']} warn=${v['pass-with-warnings']} corrupt=${v['corrupt-success']} fail=${v.fail} | repeatable=${s.repeatable} flaky=${s.flaky} failing=${s.failing} unverified=${s.unverified}`,
     `pass^j ${estimates(g.summary.passHat)} | pass@j ${estimates(g.summary.passAt)} | pass^j, corrupt-success as failed: ${estimates(g.summary.passHatGated)}`,
-    `agent-as-judge axis: disabled (verified:${g.verified}; nothing calls a model)`,
+    `agent-as-judge axis: disabled (${JUDGE_WHY})`,
   );
   const costs = costByVerdict(g);
   if (costs) out.push(`cost by verdict: ${costs}`);

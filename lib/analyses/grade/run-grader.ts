@@ -14,7 +14,8 @@ import { resolvePath } from '../../core/paths.js';
 import { classifyShell } from '../../shell/file-access.js';
 import { Fifo, RecentSet } from '../../core/fifo.js';
 import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../../core/tools.js';
-import type { GradeOptions } from './options.js';
+import type { GradeOptions, Thresholds } from './options.js';
+import { thresholdsFor } from './options.js';
 import { MessageTally } from '../../core/message-tally.js';
 import type { UsageEvent } from '../../core/message-tally.js';
 import { modelKey, requestUsd } from '../../core/prices.js';
@@ -113,11 +114,25 @@ export class RunGrader {
   readonly #tally = new MessageTally((u, again) => this.#countUsage(u, again));
   /** Models of its requests without a price (a few named; usage's list is the full one). */
   readonly #unpriced = new Set<string>();
+  /**
+   * The run's thresholds: undefined while they depend on a task not known
+   * yet (the config sets some per task, and the run's task is named at its
+   * end). Until then a streak that some task's threshold would flag is held.
+   */
+  #thresholds: Thresholds | undefined;
+  readonly #leastRetryThreshold: number;
+  #held: Streak[] = [];
+  #longestStreak = 0;
 
-  constructor(run: string, options: GradeOptions, observes: Observes, span?: string) {
+  /** `task`: the run's task when it is known from the start (`--task`, `--task-pattern`). */
+  constructor(run: string, options: GradeOptions, observes: Observes, span?: string, task?: string) {
     this.run = run;
     this.span = span;
     this.#o = options;
+    this.#thresholds = options.taskThresholds.size === 0 || task !== undefined ? thresholdsFor(options, task ?? '') : undefined;
+    let least = options.retryThreshold;
+    for (const own of options.taskThresholds.values()) if (own.retryThreshold !== undefined && own.retryThreshold < least) least = own.retryThreshold;
+    this.#leastRetryThreshold = least;
     this.observes = observes;
     this.#forbidden = observes.reads ? options.forbidden : options.forbidden.filter((p) => !p.readFamily);
     this.#pairJudged = options.mustPrecede.map(([a, b]) => observes.reads || !(a.readFamily || b.readFamily));
@@ -125,6 +140,11 @@ export class RunGrader {
 
   get steps(): number {
     return this.#steps;
+  }
+
+  /** The longest streak of consecutive failed calls of one tool in one thread (what retry_storm thresholds); undefined when the source records no outcomes. */
+  get longestFailStreak(): number | undefined {
+    return this.observes.outcomes ? this.#longestStreak : undefined;
   }
 
   /** Rules this run's source cannot support. */
@@ -230,14 +250,18 @@ export class RunGrader {
     if (usd === null && this.#unpriced.size < 20) this.#unpriced.add(model);
   }
 
-  finish(push: (f: Flag) => void): void {
+  /** The run is over; `task` is its task, whose thresholds apply. */
+  finish(push: (f: Flag) => void, task: string): void {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
+    const th = (this.#thresholds ??= thresholdsFor(this.#o, task));
+    for (const k of this.#held) if (k.len > th.retryThreshold) this.#stormFlag(push, k, th.retryThreshold);
+    this.#held = [];
     this.#tally.flushAll();
     if (this.used && this.#unpriced.size) this.used.unpriced = [...this.#unpriced].sort();
     const wall = this.#firstTs !== undefined && this.#lastTs !== undefined ? Date.parse(this.#lastTs) - Date.parse(this.#firstTs) : NaN;
     if (this.used && Number.isFinite(wall) && wall >= 0) this.used.wallMs = wall;
-    if (this.#steps > this.#o.stepBudget) {
-      this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${this.#o.stepBudget}`, count: this.#steps });
+    if (this.#steps > th.stepBudget) {
+      this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${th.stepBudget}`, count: this.#steps });
     }
     this.flags.sort((x, y) => x.step - y.step || RULES.indexOf(x.rule) - RULES.indexOf(y.rule));
   }
@@ -297,9 +321,20 @@ export class RunGrader {
   #endStreak(t: ThreadState, push: (f: Flag) => void): void {
     const k = t.streak;
     t.streak = null;
-    if (!k || k.len <= this.#o.retryThreshold) return;
+    if (!k) return;
+    if (k.len > this.#longestStreak) this.#longestStreak = k.len;
+    const threshold = this.#thresholds?.retryThreshold;
+    if (threshold === undefined) {
+      // Only a streak some task's threshold flags waits for the task.
+      if (k.len > this.#leastRetryThreshold) this.#held.push(k);
+      return;
+    }
+    if (k.len > threshold) this.#stormFlag(push, k, threshold);
+  }
+
+  #stormFlag(push: (f: Flag) => void, k: Streak, threshold: number): void {
     const { call, step } = k.first;
-    this.#flag(push, { rule: 'retry_storm', severity: 'medium', step, thread: call.thread, tool: call.name, id: call.id, detail: `'${call.name}' failed ${k.len}x in a row (> threshold ${this.#o.retryThreshold})`, count: k.len });
+    this.#flag(push, { rule: 'retry_storm', severity: 'medium', step, thread: call.thread, tool: call.name, id: call.id, detail: `'${call.name}' failed ${k.len}x in a row (> threshold ${threshold})`, count: k.len });
   }
 
   /** edited_without_read: only successful calls ground a file, and only a successful edit is flagged. */

@@ -21,6 +21,8 @@ export interface RunResult {
   delivered: boolean | null;
   verdict: Verdict;
   steps: number;
+  /** The longest streak of consecutive failed calls of one tool in one thread (what retry_storm thresholds); absent when the source records no outcomes. */
+  failStreak?: number;
   stepsByThread: Record<string, number>;
   /** Threads other than main and what they were (internal ones are listed, never graded); absent when none. */
   threads?: Record<string, ThreadKind>;

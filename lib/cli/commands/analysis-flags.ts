@@ -28,6 +28,10 @@ export const COMMON = {
   shards: { type: 'string' },
   manifest: { type: 'string' },
 } satisfies Options;
+/** Commands that read runs into one whole report (compare, calibrate): how runs are grouped into tasks, and the config. */
+export const RUN_GROUPING = { task: { type: 'string' }, 'task-pattern': { type: 'string' }, outcomes: { type: 'string' }, config: { type: 'string' } } satisfies Options;
+/** …and how that report is read and written. */
+export const WHOLE_REPORT = { 'max-line-bytes': { type: 'string' }, reporter: { type: 'string', multiple: true }, json: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' }, help: { type: 'boolean', short: 'h' } } satisfies Options;
 /** `--analyses sufficiency,grade`: which of the command's analyses run. */
 export const ANALYSES_FLAG = { analyses: { type: 'string' } } satisfies Options;
 export const SESSION = { list: { type: 'boolean' }, all: { type: 'boolean' } } satisfies Options;
@@ -83,7 +87,8 @@ export const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).j
                           Kubernetes Indexed Job; JOB_COMPLETION_COUNT also sets N)
   -q, --quiet             no diagnostics or progress on stderr
   -h, --help              this help`;
-export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both; token
+export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both), and
+                          occupancy, allocation, calibration when named (token
                           usage is always reported)`;
 export const HELP_PROBE = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})`;
 export const HELP_SUFFICIENCY = `${HELP_PROBE}

@@ -44,6 +44,7 @@ import { probeSections } from '../../analyses/sufficiency/report-section.js';
 import { shardChoice, shardOfKey } from '../../io/shard.js';
 import { readManifest } from '../../io/manifest.js';
 import { runFingerprint } from '../run-fingerprint.js';
+import { calibrationDate } from '../../analyses/calibration/settings.js';
 
 interface Spec {
   readonly name: string;
@@ -103,7 +104,8 @@ function makeCommand(spec: Spec): Command {
     const loaded = await loadConfig(values.config, io.cwd);
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
-    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd });
+    const date = calibrationDate(io.env);
+    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd, date });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };
@@ -167,7 +169,7 @@ function makeCommand(spec: Spec): Command {
     const tally = new ReadTally();
     // Several sessions from files: one worker per core reads them (the reports are the same, byte for byte).
     const pooled = jobs > 1 && !values.follow && sessions.length > 1 && !sessions.some((s) => s.files.includes('-'));
-    const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME };
+    const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME, date };
     // `session --follow` moves to a newer session when one starts.
     const source = pooled
       ? sessionPool(sessions, { jobs, analyses, setup: { recipe, maxLineBytes, fileFormat: format?.file, normalizeFormat: format?.normalize }, signal: io.signal, onInputError: sourceOptions.onInputError, onCounts: (c) => tally.absorb(c) })
@@ -245,7 +247,7 @@ export const analyzeCommand = makeCommand({
   name: 'analyze',
   analyses: ['sufficiency', 'grade'],
   choose: true,
-  extra: ['occupancy', 'allocation'],
+  extra: ['occupancy', 'allocation', 'calibration'],
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 

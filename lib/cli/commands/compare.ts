@@ -13,8 +13,8 @@ import { parseFlags, positiveInt } from '../flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs } from '../output-files.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
-import { taskPatternFlag } from './analysis-flags.js';
-import { armReport, readTranscripts } from '../arm-report.js';
+import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
+import { armReport, cliReading, readTranscripts } from '../arm-report.js';
 import { RunStepsCollector } from '../../compare/run-steps.js';
 import type { RunSteps } from '../../compare/run-steps.js';
 import { diffRuns } from '../../compare/run-diff.js';
@@ -35,12 +35,9 @@ import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
 const OPTIONS = {
+  ...RUN_GROUPING,
   arm: { type: 'string', multiple: true },
   'arm-outcomes': { type: 'string', multiple: true },
-  outcomes: { type: 'string' },
-  task: { type: 'string' },
-  'task-pattern': { type: 'string' },
-  config: { type: 'string' },
   'fail-on-regression': { type: 'string' },
   alpha: { type: 'string' },
   seed: { type: 'string' },
@@ -50,11 +47,7 @@ const OPTIONS = {
   'keep-contaminated': { type: 'boolean' },
   runs: { type: 'boolean' },
   analyses: { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  json: { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
+  ...WHOLE_REPORT,
 } as const;
 
 const REPORTERS = ['text', 'json', 'markdown'];
@@ -172,16 +165,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const analyses = configureAnalyses(chosen, loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
     const patterns = excludes.get(name);
     const tracker = patterns ? new ContaminationTracker(patterns) : undefined;
-    const { report, inputErrors: errors, savedReports } = await armReport(inputs, {
-      analyses,
-      cwd: io.cwd,
-      maxLineBytes,
-      signal: io.signal,
-      onProblem: (m) => {
-        if (!values.quiet) say(io, m);
-      },
-      observe: tracker ? (item) => tracker.observe(item) : undefined,
-    });
+    const { report, inputErrors: errors, savedReports } = await armReport(inputs, { ...cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }), observe: tracker ? (item) => tracker.observe(item) : undefined });
     if (tracker && savedReports > 0) throw new UsageError(`--arm-excludes: arm '${printable(name)}' is read from a saved report, which does not list its calls: give its transcripts to check contamination`);
     inputErrors += errors;
     const data = armData(report, ANALYSES, tracker?.bySession());
@@ -210,15 +194,7 @@ async function runDiffCommand(values: Values, positionals: readonly string[], io
     const isFile = await stat(resolve(io.cwd, which)).then((x) => x.isFile(), () => false);
     if (!isFile && inputs.length === 0) throw new UsageError(`--runs: '${printable(which)}' is not a file, and no INPUT was given to find it in as a session id`);
     const collector = new RunStepsCollector(isFile ? undefined : which);
-    const report = await readTranscripts(isFile ? [which] : inputs, {
-      analyses,
-      cwd: io.cwd,
-      signal: io.signal,
-      onProblem: (m) => {
-        if (!values.quiet) say(io, m);
-      },
-      observe: (item) => collector.observe(item),
-    });
+    const report = await readTranscripts(isFile ? [which] : inputs, { ...cliReading(io, analyses, { quiet: values.quiet }), observe: (item) => collector.observe(item) });
     inputErrors += report.inputErrors.length;
     const steps = collector.result();
     if (!steps) throw new UsageError(isFile ? `--runs: ${printable(which)} holds no run` : `--runs: no session '${printable(which)}' in ${inputs.map(printable).join(', ')}`);

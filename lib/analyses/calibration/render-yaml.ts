@@ -1,0 +1,52 @@
+// The suggested configuration as YAML to merge into agent-eval.yaml: the
+// thresholds (global, and per task where a task differs), each with a comment
+// giving its n and rank, `verified: true`, and the `calibration` block that is
+// its evidence. Task names are the inputs': written as JSON strings, which
+// YAML reads as double-quoted scalars, with every control character escaped.
+import { jsonPrintable } from '../../core/escape.js';
+import type { CalibrationSection } from './report-section.js';
+import { THRESHOLDS } from './report-section.js';
+import { percentileWords, shareWords } from './suggest.js';
+import { CALIBRATION_DEFAULTS } from '../grade/options.js';
+
+const quoted = (s: string): string => jsonPrintable(JSON.stringify(s));
+
+/** The YAML snippet, or undefined when nothing could be suggested (then `evidence` is null). */
+export function suggestedConfig(c: CalibrationSection): string | undefined {
+  const e = c.evidence;
+  if (!e) return undefined;
+  const s = c.suggestion;
+  const corpus = `corpus ${e.corpus.slice(0, 'sha256:'.length + 12)}…`;
+  const p = percentileWords(c.settings.maxFlagged);
+  const out = [
+    `# Suggested by agent-eval-stream ${e.version} calibrate on ${e.date}: ${e.runs} runs of ${e.tasks} tasks, ${c.corpus.delivered} delivered.`,
+    `# Each threshold is the smallest that flags at most ${shareWords(c.settings.maxFlagged)} of the delivered runs it applies to.`,
+    '# Merge these keys into agent-eval.yaml; this snippet never edits it.',
+    'verified: true',
+  ];
+  for (const key of THRESHOLDS) {
+    const t = s[key];
+    if (t.value === null) out.push(`# ${key}: not suggested (${t.why})`);
+    else out.push(`${key}: ${t.value}  # ${t.raised ? `raised past the ${p} so the tasks' own values stay within ${shareWords(c.settings.maxFlagged)}` : p}: rank ${t.rank} of n = ${t.n} delivered runs of every task; ${corpus}`);
+  }
+  const tasks = new Map<string, string[]>();
+  for (const key of THRESHOLDS) {
+    for (const t of s[key].tasks) {
+      if (!t.own || t.value === null) continue;
+      const list = tasks.get(t.task) ?? [];
+      list.push(`    ${key}: ${t.value}  # ${p}: rank ${t.rank} of n = ${t.n} delivered runs of this task; ${corpus}`);
+      tasks.set(t.task, list);
+    }
+  }
+  if (tasks.size) {
+    out.push('tasks:');
+    for (const [task, lines] of tasks) out.push(`  ${quoted(task)}:`, ...lines);
+  }
+  out.push('calibration:', `  corpus: ${quoted(e.corpus)}`, `  runs: ${e.runs}`, `  tasks: ${e.tasks}`, `  p90_steps: ${e.p90Steps}  # the delivered runs' steps at p90: a graded corpus's p90 over twice this is warned of`, `  date: ${quoted(e.date)}`, `  version: ${quoted(e.version)}`);
+  // The rules it was made under, when the config changed them: merging the block keeps them.
+  const st = c.settings;
+  if (st.minTaskRuns !== CALIBRATION_DEFAULTS.minTaskRuns) out.push(`  min_task_runs: ${st.minTaskRuns}`);
+  if (st.minRuns !== CALIBRATION_DEFAULTS.minRuns) out.push(`  min_runs: ${st.minRuns}`);
+  if (st.maxFlagged !== CALIBRATION_DEFAULTS.maxFlagged) out.push(`  max_flagged: ${st.maxFlagged}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,105 @@
+// `calibrate`: are the grading thresholds right for these runs? A corpus of
+// runs read through the default command's stages with grading and
+// calibration, reported as the calibration section; its suggested
+// configuration printed, or written with -o (atomically, never over an input,
+// nor over an existing file without --force). It never edits a config.
+import { resolve } from 'node:path';
+import { loadConfig } from '../../io/config.js';
+import { loadOutcomes } from '../../io/outcomes.js';
+import { UsageError } from '../../core/errors.js';
+import { exitCodeFor } from '../../core/exit-code.js';
+import type { ExitCode } from '../../core/exit-code.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { printable } from '../../core/escape.js';
+import { parseFlags, positiveInt } from '../flags.js';
+import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
+import { checkOutputs, writeNewOutput, writeOutput } from '../output-files.js';
+import { configureAnalyses } from '../analysis-choice.js';
+import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
+import { cliReading, readTranscripts } from '../arm-report.js';
+import { calibrationDate } from '../../analyses/calibration/settings.js';
+import { calibrationDocument } from '../../analyses/calibration/document.js';
+import { renderCalibrationText } from '../../analyses/calibration/render-text.js';
+import { calibrationMarkdown } from '../../analyses/calibration/render-markdown.js';
+import { suggestedConfig } from '../../analyses/calibration/render-yaml.js';
+import { NOTHING_GRADED } from '../../analyses/grade/report-section.js';
+import { colourFor } from '../../core/style.js';
+import type { CliIO } from '../io.js';
+import { PROG, say } from '../io.js';
+import type { Command } from '../command.js';
+
+const OPTIONS = { ...RUN_GROUPING, output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, ...WHOLE_REPORT } as const;
+
+const REPORTERS = ['text', 'json', 'markdown'];
+
+const HELP = `Usage: ${PROG} calibrate [options] INPUT…
+
+Checks the grading thresholds against a corpus of runs (transcripts: files
+or folders, grouped into tasks as grade groups them). For each rule that
+thresholds a quantity — steps (step_budget), the longest streak of failed
+calls (retry_threshold), flags per run — its percentiles per task and
+pooled, for delivered runs and all runs, what it flags now, and the
+smallest thresholds that flag at most 1% of the delivered runs, as a config
+snippet whose calibration block is the evidence verified: true needs.
+
+Options:
+  --task NAME             every run is of one task
+  --task-pattern REGEX    a run's task is the first group (or the match) of its path
+  --outcomes FILE         outcomes for runs whose source has none
+  --config FILE           agent-eval.yaml (default: the nearest one upward)
+  -o, --output FILE       write the suggested configuration to FILE (a new file)
+  --force                 with -o: replace FILE if it exists
+  --max-line-bytes N      a longer line is an input error, the rest still read
+  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
+  --json                  same as --reporter json
+  -q, --quiet             no problems on stderr
+  -h, --help              this help
+
+A task needs 20 delivered runs for a threshold of its own, the corpus 20
+for any (calibration.min_task_runs, calibration.min_runs in the config).
+The date in the evidence is today's (UTC), or SOURCE_DATE_EPOCH's.
+Exit: 0 ok, 2 usage or input error (nothing graded; -o with nothing to write), 1 internal error.`;
+
+async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const { values, positionals } = parseFlags(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  // Everything a user can get wrong is checked before anything is read.
+  if (positionals.length === 0) throw new UsageError('calibrate reads a corpus of runs: give its transcripts (files or folders)');
+  if (values.force && values.output === undefined) throw new UsageError('--force replaces the file -o writes: give -o FILE');
+  const taskPattern = taskPatternFlag(values);
+  const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
+  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  const output = values.output;
+  await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given: positionals, files: [] }, io.cwd);
+  const loaded = await loadConfig(values.config, io.cwd);
+  const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
+  const analyses = configureAnalyses(['grade', 'calibration'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd, date: calibrationDate(io.env) });
+  const report = await readTranscripts(positionals, cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }));
+  const section = report.calibration!;
+  const grade = report.grade!;
+  const nothing = grade.runs.length === 0;
+  if (nothing && !values.quiet) say(io, NOTHING_GRADED);
+  const warnings = grade.warnings.filter((w) => w !== NOTHING_GRADED);
+  if (!values.quiet) for (const w of warnings) say(io, `warning: ${printable(w)}`);
+  const paint = colourFor(io.stdout, io.env);
+  await writeReports(specs, io, (name, toFile) => {
+    if (name === 'json') return canonicalJson(calibrationDocument(section, grade.warnings));
+    if (name === 'markdown') return `${calibrationMarkdown(section).body.join('\n')}\n`;
+    return `${renderCalibrationText(section, toFile ? undefined : paint)}${grade.warnings.map((w) => `warning: ${printable(w)}\n`).join('')}`;
+  });
+  let written = true;
+  if (output !== undefined) {
+    const yaml = suggestedConfig(section);
+    if (yaml === undefined) {
+      say(io, `-o ${printable(output)}: nothing written — no threshold could be suggested (${section.suggestion.step_budget.why})`);
+      written = false;
+    } else if (values.force) await writeOutput(resolve(io.cwd, output), output, yaml);
+    else await writeNewOutput(resolve(io.cwd, output), output, yaml);
+  }
+  return exitCodeFor({ inputErrors: report.inputErrors.length + (nothing ? 1 : 0) + (written ? 0 : 1) });
+}
+
+export const calibrateCommand: Command = { name: 'calibrate', run, flags: [{ command: 'calibrate', flags: Object.keys(OPTIONS) }] };
