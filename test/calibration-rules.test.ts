@@ -16,7 +16,7 @@ import type { Report } from '../lib/report/index.js';
 import { nearestRank, nearestRankIndex } from '../lib/core/nearest-rank.js';
 import { allowedFlags, suggestThreshold } from '../lib/analyses/calibration/suggest.js';
 import { corpusFingerprint } from '../lib/analyses/calibration/fingerprint.js';
-import { calibrationWarnings, DRIFT_MIN_RUNS } from '../lib/analyses/grade/report-section.js';
+import { calibrationWarnings, DRIFT_MIN_RUNS } from '../lib/analyses/grade/evidence.js';
 import type { RunResult } from '../lib/analyses/grade/verdicts.js';
 import { calibrationDocumentSchema } from '../lib/analyses/calibration/document.js';
 import { mergeReports } from '../lib/report/merge.js';
@@ -113,6 +113,10 @@ t.test('a task known from the start (--task) judges a streak at once, by the tas
   t.ok(at((x) => 'analysis' in x && x.kind === 'finding') < at((x) => x.kind === 'turn_end'), 'flagged as soon as certain');
   const lax = await gradeText(events, options(yaml, { task: 'other' }));
   t.same(lax.report.grade!.runs[0]!.flags, [], 'a task without its own threshold uses the global 5');
+  // --task-pattern on the session's path names the task from the start, too.
+  const byPath = await gradeText(events, options(yaml, { taskPattern: '^(strict)/' }), 'strict/run.jsonl');
+  t.same(byPath.report.grade!.runs[0]!.flags.map((f) => f.detail), ["'Bash' failed 3x in a row (> threshold 2)"]);
+  t.ok(byPath.items.findIndex((x) => 'analysis' in x && x.kind === 'finding') < byPath.items.findIndex((x) => x.kind === 'turn_end'), 'flagged before the run ended: the task was known from the path');
   const unnamed = await gradeText(events, options(yaml));
   t.same(unnamed.report.grade!.runs[0]!.flags, [], 'the run is its own task (sess-1): the global threshold, decided at its end');
   const named = await gradeText(events, options('retry_threshold: 5\ntasks:\n  sess-1:\n    retry_threshold: 2\n'));
@@ -130,6 +134,9 @@ t.test('verified: its evidence, or the lack of it, in every reporter', async (t)
   const md = await cli(['grade', CORPUS, '--config', bare, '-q', '--reporter', 'markdown'], { env: ENV });
   t.match(md.stdout, 'verified: true (no evidence)');
   t.match(md.stdout, '> warning: verified without calibration evidence');
+  const junit = await cli(['grade', CORPUS, '--config', bare, '-q', '--reporter', 'junit'], { env: ENV });
+  t.match(junit.stdout, '<property name="verified" value="true (no evidence)"/>');
+  t.match(junit.stdout, '<property name="warning" value="verified without calibration evidence');
   const backed = tmpConfig(`verified: true\n${EVIDENCE.replace('P90', '34')}`);
   const gb = (await gradeJson(['--config', backed])).grade!;
   t.same(gb.warnings, []);
@@ -154,10 +161,12 @@ t.test('drift: delivered runs whose p90 of steps is more than twice the calibrat
   // At 17: 34 is twice, not more.
   t.same((await gradeJson(['--config', tmpConfig(EVIDENCE.replace('P90', '17'))])).grade!.warnings, []);
   const run = (steps: number, delivered: boolean | null = true) => ({ steps, delivered }) as RunResult;
-  const c = { corpus: 'x', runs: 1, tasks: 1, p90Steps: 1, date: '2025-12-01', version: '0' };
+  const c = { corpus: 'x', runs: 40, tasks: 2, p90Steps: 1, date: '2025-12-01', version: '0' };
   t.same(calibrationWarnings(false, c, Array.from({ length: DRIFT_MIN_RUNS - 1 }, () => run(100))), [], '19 delivered runs: too few to say');
   t.equal(calibrationWarnings(false, c, Array.from({ length: DRIFT_MIN_RUNS }, () => run(100))).length, 1);
   t.same(calibrationWarnings(false, c, Array.from({ length: 40 }, () => run(100, false))), [], 'failed runs are not the distribution calibrated');
+  t.match(calibrationWarnings(true, { ...c, runs: 5, tasks: 2 }, []), [/^the calibration block cannot be calibrate's: 5 runs of 2 tasks/], 'a hand-written block of 5 runs is no evidence');
+  t.match(calibrationWarnings(true, { ...c, runs: 30, tasks: 31 }, []), [/cannot be calibrate's/], 'more tasks than runs');
 });
 
 t.test('the config: thresholds per task and the calibration block are checked like every key', async (t) => {
@@ -211,4 +220,10 @@ t.test('task names are the inputs\': the suggested YAML reads back as the same n
   t.equal(config.step_budget, 9);
   t.same(Object.keys(config.tasks ?? {}), names.slice(0, 2));
   t.same(Object.values(config.tasks ?? {}), [{ step_budget: 3 }, { step_budget: 6 }]);
+  t.equal(config.retry_threshold, undefined, 'no run failed a call: no retry_threshold (0 would flag a single failure)');
+  t.match((await import('node:fs')).readFileSync(out, 'utf8'), '# retry_threshold: not suggested (none of the 60 delivered runs had a failed call: nothing to calibrate on)');
+  const md = await cli(['calibrate', corpus, '--reporter', 'markdown', '-q'], { env: ENV, cwd: dir });
+  t.notMatch(md.stdout, /\u0007/);
+  t.match(md.stdout, '| quote " and\\\\nnewline: # not a comment | delivered |', 'a name is one cell: its newline shown, not taken');
+  t.match(md.stdout, '| \\_\\_proto\\_\\_ | delivered |');
 });

@@ -126,6 +126,19 @@ t.test('-o: never over an input, never over an existing file without --force, ne
   t.equal(forced.code, 0, forced.stderr);
   t.match(readFileSync(existing, 'utf8'), /^# Suggested by agent-eval-stream/);
   t.same(readdirSync(dir).sort(), ['agent-eval.suggested.yaml', 'runs.traces.json'], 'no temporary file left beside it');
+  // The config and the outcomes file are inputs too, --force or not.
+  const config = join(dir, 'agent-eval.yaml');
+  writeFileSync(config, 'step_budget: 20\n');
+  const overConfig = await cli(['calibrate', corpus, '-o', config, '--force'], { env: ENV, cwd: dir });
+  t.equal(overConfig.code, 2);
+  t.match(overConfig.stderr, `would overwrite the input ${config}`, 'the config found beside the corpus');
+  t.equal(readFileSync(config, 'utf8'), 'step_budget: 20\n');
+  const outcomes = join(dir, 'outcomes.json');
+  writeFileSync(outcomes, '[]');
+  const overOutcomes = await cli(['calibrate', corpus, '--outcomes', outcomes, '-o', outcomes, '--force'], { env: ENV, cwd: dir });
+  t.equal(overOutcomes.code, 2);
+  t.match(overOutcomes.stderr, 'would overwrite the input');
+  t.equal(readFileSync(outcomes, 'utf8'), '[]');
   const noOutput = await cli(['calibrate', corpus, '--force'], { env: ENV });
   t.equal(noOutput.code, 2);
   t.match(noOutput.stderr, '--force replaces the file -o writes');
@@ -162,4 +175,47 @@ t.test('small samples: too few runs in a task, too few in the corpus, and the nu
   writeFileSync(cfg, 'calibration:\n  min_runs: 53\n');
   const { c: none } = await calibrate(['--config', cfg]);
   t.match(none.suggestion.step_budget, { value: null, why: /^n = 52: too few delivered runs in the corpus/ });
+});
+
+t.test('thresholds the config already sets per task: shown as "now", and the snippet\'s tasks: replaces each', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-cal-'));
+  const cfg = join(dir, 'agent-eval.yaml');
+  writeFileSync(cfg, `${readFileSync(join(FIXTURES, 'calibration/agent-eval.yaml'), 'utf8')}tasks:\n  add-cache: { step_budget: 20 }\n  rename-flag: { step_budget: 5 }\n  gone: { retry_threshold: 9 }\n`);
+  const { c } = await calibrate(['--config', cfg]);
+  // rename-flag's own 5: its delivered 6 and 7 are over it, and the failed 12.
+  t.match(rowOf(c, 'excessive_steps', 'rename-flag'), { threshold: 5, flaggedDelivered: 2, flagged: 3 });
+  t.match(rowOf(c, 'excessive_steps', null), { threshold: 20 });
+  const out = join(dir, 'suggested.yaml');
+  const r = await cli(['calibrate', CORPUS, '--config', cfg, '-o', out, '-q'], { env: ENV });
+  t.equal(r.code, 0, r.stderr);
+  const suggested = parseConfig(readFileSync(out, 'utf8'), out);
+  t.same(suggested.tasks, {
+    'fix-login': { step_budget: 26 },
+    'add-cache': { step_budget: 45, retry_threshold: 3 },
+    'rename-flag': { step_budget: 45 },
+    gone: { retry_threshold: 9 },
+  }, 'stale overrides are replaced by the global value; a task not in the corpus keeps its own');
+  t.match(readFileSync(out, 'utf8'), '    step_budget: 45  # was 5 in the config; n = 4: too few runs to suggest a threshold');
+  const graded = reportSchema.parse(JSON.parse((await cli(['grade', CORPUS, '--config', out, '--json', '-q'], { env: ENV })).stdout)).grade!;
+  t.same(graded.runs.filter((x) => x.delivered === true && x.flags.some((f) => f.rule === 'excessive_steps' || f.rule === 'retry_storm')).map((x) => x.run), [], 'merged over the config, still at most 1% (0 of 52) flagged');
+});
+
+t.test('a rule that flags every run separates nothing: listed', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'aes-cal-'));
+  const cfg = join(dir, 'agent-eval.yaml');
+  writeFileSync(cfg, 'step_budget: 1\n');
+  const { c } = await calibrate(['--config', cfg]);
+  t.same(c.firedOnEveryRun, ['excessive_steps'], 'every run has more than 1 step');
+  const text = await cli(['calibrate', CORPUS, '--config', cfg], { env: ENV });
+  t.match(text.stdout, 'fired on every run it judged (a threshold that separates nothing): excessive_steps');
+});
+
+t.test('markdown: tables, and the snippet in a fence no input can close', async (t) => {
+  const r = await cli(['calibrate', CORPUS, ...CONFIG, '--reporter', 'markdown', '-q'], { env: ENV });
+  t.equal(r.code, 0);
+  t.match(r.stdout, '#### excessive_steps: steps of the run (`step_budget`)');
+  t.match(r.stdout, '| fix-login | delivered | 23 | 8 | 13 | 19 | 22 | 26 | 26 | 20 | 2 |  | 26 |');
+  t.match(r.stdout, '| *pooled* | delivered | 52 | 4 | 17 | 34 | 38 | 45 | 45 | 20 | 21 |  | 45 |');
+  t.match(r.stdout, /```yaml\n# Suggested by agent-eval-stream/);
+  t.match(r.stdout, '**Never exercised by this corpus:**');
 });

@@ -196,7 +196,11 @@ export async function writeNewOutput(requested: string, display: string, body: s
   const temp = tempBeside(path);
   try {
     await writeFile(temp, body, { flag: 'wx' });
-    await link(temp, path);
+    await link(temp, path).catch(async (err: NodeJS.ErrnoException) => {
+      // A file system without hard links: created exclusively in place, still never over a file.
+      if (err.code === 'EPERM' || err.code === 'ENOTSUP' || err.code === 'ENOSYS') await writeFile(path, body, { flag: 'wx' });
+      else throw err;
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${display} exists: give --force to replace it`);
     throw writeError(display, err);

@@ -12,8 +12,9 @@ export function calibrationMarkdown(c: CalibrationSection): { body: string[] } {
   for (const q of c.quantities) {
     const sug = q.threshold !== undefined ? c.suggestion[q.threshold] : undefined;
     out.push('', `#### ${q.rule}: ${q.quantity}${q.threshold !== undefined ? ` (\`${q.threshold}\`)` : ''}`, '', '| task | runs | n | min | p50 | p90 | p95 | p99 | max | now | flagged | verdicts decided | suggested |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    const byTask = new Map(sug?.tasks.map((x) => [x.task, x]));
     for (const r of q.rows) {
-      const t = r.task === null ? undefined : sug?.tasks.find((x) => x.task === r.task);
+      const t = r.task === null ? undefined : byTask.get(r.task);
       const suggested = !sug ? '' : r.task === null ? `${sug.value ?? '—'}` : t ? (t.value === null ? `— (n = ${t.n})` : `${t.value}${t.own ? '' : ' (global)'}`) : '';
       const name = r.task === null ? '*pooled*' : cell(r.task);
       out.push(`| ${name} | delivered | ${dist(r.delivered)} | ${r.threshold ?? ''} | ${r.flaggedDelivered} |  | ${suggested} |`);

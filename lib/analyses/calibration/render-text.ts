@@ -43,9 +43,11 @@ export function renderCalibrationText(c: CalibrationSection, paint: Paint = plai
     out.push('', paint('bold', `${q.rule}: ${q.quantity}${q.threshold !== undefined ? ` (${q.threshold})` : ''}`));
     if (q.notEvaluated) out.push(`  ${q.notEvaluated} run${q.notEvaluated === 1 ? '' : 's'} left out: their source cannot support the rule`);
     const rows: string[][] = [['task', 'runs', 'n', 'min', 'p50', 'p90', 'p95', 'p99', 'max', 'now', 'flagged', 'verdicts', 'suggested']];
+    // By task once: a corpus without task names has a task per run.
+    const byTask = new Map(sug?.tasks.map((t) => [t.task, t]));
     for (const r of q.rows) {
-      const own = r.task === null ? sug?.value : sug?.tasks.find((t) => t.task === r.task);
-      const suggested = sug === undefined ? '' : r.task === null ? (sug.value === null ? '—' : `${sug.value}`) : typeof own === 'object' && own ? (own.value === null ? `— (n = ${own.n})` : `${own.value}${own.own ? '' : ' (global)'}`) : '';
+      const own = r.task === null ? undefined : byTask.get(r.task);
+      const suggested = sug === undefined ? '' : r.task === null ? (sug.value === null ? '—' : `${sug.value}`) : own ? (own.value === null ? `— (n = ${own.n})` : `${own.value}${own.own ? '' : ' (global)'}`) : '';
       const threshold = r.threshold === null ? '' : `${r.threshold}`;
       rows.push([taskCell(r.task), 'delivered', ...distCells(r.delivered), threshold, `${r.flaggedDelivered}`, '', suggested]);
       rows.push(['', 'all', ...distCells(r.all), '', `${r.flagged}`, r.verdictsChanged ? `${r.verdictsChanged}${r.corruptSuccess ? ` (${r.corruptSuccess} corrupt)` : ''}` : '0', '']);

@@ -29,13 +29,31 @@ export function suggestedConfig(c: CalibrationSection): string | undefined {
     if (t.value === null) out.push(`# ${key}: not suggested (${t.why})`);
     else out.push(`${key}: ${t.value}  # ${t.raised ? `raised past the ${p} so the tasks' own values stay within ${shareWords(c.settings.maxFlagged)}` : p}: rank ${t.rank} of n = ${t.n} delivered runs of every task; ${corpus}`);
   }
+  // The whole `tasks:` mapping: the tasks' own values, and every task the
+  // config already gives a threshold — merged over the config, a stale
+  // override must not survive the calibration unseen.
   const tasks = new Map<string, string[]>();
   for (const key of THRESHOLDS) {
-    for (const t of s[key].tasks) {
-      if (!t.own || t.value === null) continue;
-      const list = tasks.get(t.task) ?? [];
-      list.push(`    ${key}: ${t.value}  # ${p}: rank ${t.rank} of n = ${t.n} delivered runs of this task; ${corpus}`);
-      tasks.set(t.task, list);
+    const sug = s[key];
+    const byTask = new Map(sug.tasks.map((t) => [t.task, t]));
+    const configured = new Map<string, number>();
+    for (const [task, th] of c.settings.taskThresholds) {
+      const v = key === 'step_budget' ? th.stepBudget : th.retryThreshold;
+      if (v !== undefined) configured.set(task, v);
+    }
+    const names = new Set([...sug.tasks.filter((t) => t.own && t.value !== null).map((t) => t.task), ...configured.keys()]);
+    for (const task of names) {
+      const t = byTask.get(task);
+      const was = configured.get(task);
+      const wasWords = was === undefined ? '' : `was ${was} in the config; `;
+      let line: string;
+      if (t?.own && t.value !== null) line = `${key}: ${t.value}  # ${wasWords}${p}: rank ${t.rank} of n = ${t.n} delivered runs of this task; ${corpus}`;
+      else if (sug.value === null) line = `${key}: ${was}  # kept from the config: not calibrated (nothing suggested)`;
+      else if (t) line = `${key}: ${sug.value}  # ${wasWords}${t.value === null ? t.why : 'its own value is the global one'}`;
+      else line = `${key}: ${was}  # kept from the config: no run of this task in the corpus, not calibrated`;
+      const list = tasks.get(task) ?? [];
+      list.push(`    ${line}`);
+      tasks.set(task, list);
     }
   }
   if (tasks.size) {

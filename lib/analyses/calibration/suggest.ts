@@ -47,6 +47,11 @@ export interface SuggestRules {
   readonly maxFlagged: number;
   /** The least value the config accepts (step_budget 1, retry_threshold 0). */
   readonly floor: number;
+  /**
+   * Runs that are all 0 tell nothing (no delivered run had a failed call):
+   * their "smallest value" 0 would flag a single failure. No value then.
+   */
+  readonly zeroTellsNothing?: boolean;
 }
 
 /** Runs a threshold may flag out of n: ⌊share · n⌋ (rounded first, so 1% of 300 is 3). */
@@ -106,10 +111,15 @@ export function suggestThreshold(runs: ReadonlyArray<{ readonly task: string; re
     return { value: null, why, n, tasks: [...byTask].map(([task, v]) => ({ task, n: v.length, value: null, own: false, why })), flagged: 0 };
   }
   const pooled = ascending(all);
+  const silent = (sorted: readonly number[]): boolean => rules.zeroTellsNothing === true && sorted[sorted.length - 1] === 0;
+  if (silent(pooled)) {
+    const why = `none of the ${n} delivered runs had a failed call: nothing to calibrate on`;
+    return { value: null, why, n, tasks: [...byTask].map(([task, v]) => ({ task, n: v.length, value: null, own: false, why })), flagged: 0 };
+  }
   const allowed = allowedFlags(rules.maxFlagged, n);
   const tasks = [...byTask].map(([task, values]) => {
     const sorted = ascending(values);
-    if (sorted.length < rules.minTaskRuns) return { task, sorted, value: null as number | null };
+    if (sorted.length < rules.minTaskRuns || silent(sorted)) return { task, sorted, value: null as number | null };
     return { task, sorted, value: smallestThreshold(sorted, allowedFlags(rules.maxFlagged, sorted.length), rules.floor) };
   });
   // Runs the tasks' own values flag, and the runs the global value governs.
@@ -142,7 +152,7 @@ export function suggestThreshold(runs: ReadonlyArray<{ readonly task: string; re
     n,
     tasks: tasks.map((t) => {
       const m = t.sorted.length;
-      if (t.value === null) return { task: t.task, n: m, value: null, own: false, why: `n = ${m}: too few runs to suggest a threshold (at least ${rules.minTaskRuns}); the global value applies` };
+      if (t.value === null) return { task: t.task, n: m, value: null, own: false, why: m >= rules.minTaskRuns ? `none of its ${m} delivered runs had a failed call: the global value applies` : `n = ${m}: too few runs to suggest a threshold (at least ${rules.minTaskRuns}); the global value applies` };
       const rule = `the smallest value that flags at most ${share} of its ${m} delivered runs: ${rankWords(m, allowedFlags(rules.maxFlagged, m), rules.maxFlagged)}`;
       return { task: t.task, n: m, value: t.value, rank: rankOf(t.sorted, t.value), own: t.value !== value, why: t.value === value ? `${rule}, the global value` : rule };
     }),

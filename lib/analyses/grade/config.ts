@@ -51,7 +51,7 @@ export const calibrationBlock = z
     version: z.string().optional(),
     /** A task needs this many delivered runs for a threshold of its own. */
     min_task_runs: positiveCount.optional(),
-    /** The corpus needs this many delivered runs for any suggestion (and a graded corpus this many for the drift warning). */
+    /** The corpus needs this many delivered runs for any suggestion. */
     min_runs: positiveCount.optional(),
     /** The share of delivered runs a suggested threshold may flag. */
     max_flagged: z.number().min(0).max(1).optional(),

@@ -63,7 +63,7 @@ export interface CalibrationEvidence {
 export interface CalibrationRules {
   /** Delivered runs a task needs for a threshold of its own. */
   readonly minTaskRuns: number;
-  /** Delivered runs the corpus needs for any suggestion; a graded corpus, for the drift warning. */
+  /** Delivered runs the corpus needs for any suggestion. */
   readonly minRuns: number;
   /** The share of delivered runs a suggested threshold may flag. */
   readonly maxFlagged: number;

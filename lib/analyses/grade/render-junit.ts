@@ -7,12 +7,14 @@ import { xml, xmlText as text } from '../../core/escape.js';
 import type { JunitPart } from '../types.js';
 import { passKText } from './verdicts.js';
 import type { GradeSection } from './report-section.js';
+import { verifiedWords } from './evidence.js';
 
 export function gradeJunit(g: GradeSection): JunitPart {
   const runs = g.runs;
   const failed = (v: string): boolean => v === 'corrupt-success' || v === 'fail';
   const gate = g.gate.failed;
-  const common = `<property name="config" value="${text(g.config)}"/><property name="verified" value="${g.verified}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>`;
+  // The section's warnings (a verified config without evidence, a corpus drifted from its calibration) go with every suite: a CI page shows no other place.
+  const common = `<property name="config" value="${text(g.config)}"/><property name="verified" value="${text(verifiedWords(g))}"/><property name="failOn" value="${xml(g.failOn.join(','))}"/>${g.warnings.map((w) => `<property name="warning" value="${text(w)}"/>`).join('')}`;
   const out: string[] = [];
   if (gate) {
     out.push('  <testsuite name="gate" tests="1" failures="1" errors="0">', `    <properties>${common}</properties>`, '    <testcase name="gate" classname="gate">');

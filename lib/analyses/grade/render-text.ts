@@ -11,7 +11,7 @@ import { costWords } from '../../core/prices.js';
 import { plain } from '../../core/style.js';
 import type { Paint, Style } from '../../core/style.js';
 import { printable } from '../../core/escape.js';
-import { verifiedWords } from './report-section.js';
+import { verifiedWords } from './evidence.js';
 
 /** Why the judge axis is off, whatever the config says: every reporter that shows the axis says this. */
 export const JUDGE_WHY = 'grading is by rules alone: no model is ever called, verified or not';

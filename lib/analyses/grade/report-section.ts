@@ -8,7 +8,7 @@ import { deadRuleReason } from '../../core/permission-rules.js';
 import type { PatternStat } from './items.js';
 import { FAIL_ON } from './options.js';
 import type { CalibrationEvidence, FailOn } from './options.js';
-import { ascending, nearestRank } from '../../core/nearest-rank.js';
+import { calibrationEvidenceSchema, calibrationWarnings } from './evidence.js';
 import { RULES } from './run-grader.js';
 import type { RunResult } from './verdicts.js';
 import { estimators, gateOf, STATUSES, tasksOf, VERDICTS } from './verdicts.js';
@@ -62,16 +62,6 @@ export const taskResultSchema = z.object({
 });
 
 const estimate = z.record(z.string(), z.number());
-
-/** The config's calibration evidence, as `calibrate` wrote it. */
-export const calibrationEvidenceSchema = z.object({
-  corpus: z.string(),
-  runs: count,
-  tasks: count,
-  p90Steps: count,
-  date: z.string(),
-  version: z.string(),
-});
 
 export const gradeSectionSchema = z.object({
   config: z.string(),
@@ -146,31 +136,12 @@ export function addPatternStats(a: Record<string, PatternStat>, b: Record<string
   return Object.fromEntries([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
-/** Delivered runs a graded corpus needs before its steps are compared with the calibration's. */
-export const DRIFT_MIN_RUNS = 20;
-
-/** `verified` as every reporter shows it: with its evidence, or the lack of it. */
-export function verifiedWords(g: Pick<GradeSection, 'verified' | 'calibration'>): string {
-  if (!g.verified) return 'false';
-  const c = g.calibration;
-  return c ? `true (calibrated on ${c.runs} run${c.runs === 1 ? '' : 's'} of ${c.tasks} task${c.tasks === 1 ? '' : 's'}, ${c.date})` : 'true (no evidence)';
-}
-
-/** Why `verified: true` is not trusted, or the corpus is not the one the thresholds were calibrated on. */
-export function calibrationWarnings(verified: boolean, c: CalibrationEvidence | undefined, runs: readonly RunResult[]): string[] {
-  if (!c) return verified ? ['verified without calibration evidence: the config says verified: true but has no calibration block — run `agent-eval-stream calibrate` on real runs and add the block it writes'] : [];
-  const steps = ascending(runs.filter((r) => r.delivered === true).map((r) => r.steps));
-  if (steps.length < DRIFT_MIN_RUNS) return [];
-  const p90 = nearestRank(steps, 90);
-  if (p90 <= 2 * c.p90Steps) return [];
-  return [`the thresholds were calibrated on another distribution: the delivered runs here take ${p90} steps at p90 (n = ${steps.length}), more than twice the calibration's ${c.p90Steps} (${c.runs} runs of ${c.tasks} tasks, ${c.date}) — calibrate again on runs like these`];
-}
-
 /** `a` less `b`'s counts: a session's patterns taken back out when it is read again. */
 export function subtractPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat> | undefined): Record<string, PatternStat> {
   const gone = new Map(Object.entries(b ?? {}));
   return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, { exact: v.exact - (gone.get(k)?.exact ?? 0), folded: v.folded - (gone.get(k)?.folded ?? 0) }]));
 }
+
 
 /**
  * Everything derived from the kept parts. `inputErrors` makes the gate's exit

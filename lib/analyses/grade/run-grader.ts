@@ -16,9 +16,9 @@ import { Fifo, RecentSet } from '../../core/fifo.js';
 import { EDIT_TOOLS, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL, filePathOf } from '../../core/tools.js';
 import type { GradeOptions, Thresholds } from './options.js';
 import { thresholdsFor } from './options.js';
-import { MessageTally } from '../../core/message-tally.js';
 import type { UsageEvent } from '../../core/message-tally.js';
-import { modelKey, requestUsd } from '../../core/prices.js';
+import { RunUsageCounter } from './run-usage.js';
+import type { RunUsage } from './run-usage.js';
 
 /** How many recent call ids a run remembers to recognise a copied call. */
 export const RECENT_IDS = 65536;
@@ -58,6 +58,15 @@ interface Streak {
   len: number;
 }
 
+/** A streak waiting for its run's task: what its flag names, not the call (whose input may be large). */
+interface HeldStreak {
+  readonly step: number;
+  readonly thread: string;
+  readonly tool: string;
+  readonly id: string;
+  readonly len: number;
+}
+
 interface ThreadState {
   /** Calls waiting to be judged by the outcome rules, in step order. */
   readonly queue: Fifo<Step>;
@@ -77,18 +86,7 @@ export function groundingKey(p: string, cwd: string | undefined): string {
   return resolvePath(p, cwd) ?? posix.normalize(p.replace(/\\/g, '/'));
 }
 
-/** A run's requests: tokens, each message once, and their cost; models without a price named apart. */
-export interface RunUsage {
-  messages: number;
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheCreation: number;
-  costUsd: number;
-  unpriced?: string[];
-  /** From its first request or tool result to its last, when they carry timestamps. */
-  wallMs?: number;
-}
+export type { RunUsage } from './run-usage.js';
 
 export class RunGrader {
   readonly run: string;
@@ -109,19 +107,19 @@ export class RunGrader {
 
   /** The run's own span, when its source names one. */
   readonly span: string | undefined;
-  /** Its requests' tokens and cost, each message once (usage's rules); undefined until one is counted. */
+  /** Its requests' tokens and cost, each message once (usage's rules); set when the run is over, if any was counted. */
   used: RunUsage | undefined;
-  readonly #tally = new MessageTally((u, again) => this.#countUsage(u, again));
-  /** Models of its requests without a price (a few named; usage's list is the full one). */
-  readonly #unpriced = new Set<string>();
+  readonly #usage: RunUsageCounter;
+  /** The run's task, once known: its thresholds may be its own. */
+  #task: string | undefined;
   /**
-   * The run's thresholds: undefined while they depend on a task not known
-   * yet (the config sets some per task, and the run's task is named at its
-   * end). Until then a streak that some task's threshold would flag is held.
+   * The retry threshold: undefined while it depends on a task not known yet
+   * (some task has its own, and the run's task is named at its end). Until
+   * then a streak that some task's threshold would flag is held.
    */
-  #thresholds: Thresholds | undefined;
+  #retryThreshold: number | undefined;
   readonly #leastRetryThreshold: number;
-  #held: Streak[] = [];
+  #held: HeldStreak[] = [];
   #longestStreak = 0;
 
   /** `task`: the run's task when it is known from the start (`--task`, `--task-pattern`). */
@@ -129,10 +127,17 @@ export class RunGrader {
     this.run = run;
     this.span = span;
     this.#o = options;
-    this.#thresholds = options.taskThresholds.size === 0 || task !== undefined ? thresholdsFor(options, task ?? '') : undefined;
+    this.#usage = new RunUsageCounter(options.price);
+    this.#task = task;
     let least = options.retryThreshold;
-    for (const own of options.taskThresholds.values()) if (own.retryThreshold !== undefined && own.retryThreshold < least) least = own.retryThreshold;
+    let perTask = false;
+    for (const own of options.taskThresholds.values()) {
+      if (own.retryThreshold === undefined || own.retryThreshold === options.retryThreshold) continue;
+      perTask = true;
+      if (own.retryThreshold < least) least = own.retryThreshold;
+    }
     this.#leastRetryThreshold = least;
+    this.#retryThreshold = task !== undefined ? thresholdsFor(options, task).retryThreshold : perTask ? undefined : options.retryThreshold;
     this.observes = observes;
     this.#forbidden = observes.reads ? options.forbidden : options.forbidden.filter((p) => !p.readFamily);
     this.#pairJudged = options.mustPrecede.map(([a, b]) => observes.reads || !(a.readFamily || b.readFamily));
@@ -190,7 +195,7 @@ export class RunGrader {
   }
 
   result(ev: EventOf<'tool_result'>, push: (f: Flag) => void): void {
-    if (ev.ts !== undefined) this.#seen(ev.ts);
+    if (ev.ts !== undefined) this.#usage.seen(ev.ts);
     const t = this.#threads.get(ev.thread);
     const same = t?.pending.get(ev.id);
     const s = same?.shift();
@@ -200,14 +205,14 @@ export class RunGrader {
     this.#drain(t, push, false);
   }
 
-  /** The thread is over: calls never answered count as succeeded (the reference's rule). */
   /** The thread is over: its last message's usage counts. */
   threadUsageEnds(thread: string): void {
-    this.#tally.flush(thread);
+    this.#usage.threadEnds(thread);
   }
 
+  /** The thread is over: calls never answered count as succeeded (the reference's rule). */
   closeThread(thread: string, push: (f: Flag) => void): void {
-    this.#tally.flush(thread);
+    this.#usage.threadEnds(thread);
     const t = this.#threads.get(thread);
     if (!t) return;
     this.#drain(t, push, true);
@@ -222,44 +227,16 @@ export class RunGrader {
   }
 
   usage(u: UsageEvent): void {
-    if (u.ts !== undefined) this.#seen(u.ts);
-    this.#tally.add(u);
-  }
-
-  /** The run's first and last request or result with a timestamp: its wall time (as usage's threads). */
-  #firstTs: string | undefined;
-  #lastTs: string | undefined;
-
-  #seen(ts: string): void {
-    this.#firstTs ??= ts;
-    this.#lastTs = ts;
-  }
-
-  #countUsage(u: UsageEvent, again: boolean): void {
-    const model = modelKey(u.model);
-    const usd = requestUsd(u, this.#o.price(model));
-    // Added in place: one object per run, not one per request.
-    const used = (this.used ??= { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 });
-    const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);
-    if (!again) used.messages++;
-    used.input = sum(used.input, u.input);
-    used.output = sum(used.output, u.output);
-    used.cacheRead = sum(used.cacheRead, u.cacheRead);
-    used.cacheCreation = sum(used.cacheCreation, u.cacheCreation);
-    used.costUsd = sum(used.costUsd, usd ?? 0);
-    if (usd === null && this.#unpriced.size < 20) this.#unpriced.add(model);
+    this.#usage.add(u);
   }
 
   /** The run is over; `task` is its task, whose thresholds apply. */
   finish(push: (f: Flag) => void, task: string): void {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);
-    const th = (this.#thresholds ??= thresholdsFor(this.#o, task));
+    const th: Thresholds = thresholdsFor(this.#o, this.#task ?? task);
     for (const k of this.#held) if (k.len > th.retryThreshold) this.#stormFlag(push, k, th.retryThreshold);
     this.#held = [];
-    this.#tally.flushAll();
-    if (this.used && this.#unpriced.size) this.used.unpriced = [...this.#unpriced].sort();
-    const wall = this.#firstTs !== undefined && this.#lastTs !== undefined ? Date.parse(this.#lastTs) - Date.parse(this.#firstTs) : NaN;
-    if (this.used && Number.isFinite(wall) && wall >= 0) this.used.wallMs = wall;
+    this.used = this.#usage.finish();
     if (this.#steps > th.stepBudget) {
       this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${th.stepBudget}`, count: this.#steps });
     }
@@ -323,18 +300,19 @@ export class RunGrader {
     t.streak = null;
     if (!k) return;
     if (k.len > this.#longestStreak) this.#longestStreak = k.len;
-    const threshold = this.#thresholds?.retryThreshold;
+    const { call, step } = k.first;
+    const streak: HeldStreak = { step, thread: call.thread, tool: call.name, id: call.id, len: k.len };
+    const threshold = this.#retryThreshold;
     if (threshold === undefined) {
       // Only a streak some task's threshold flags waits for the task.
-      if (k.len > this.#leastRetryThreshold) this.#held.push(k);
+      if (k.len > this.#leastRetryThreshold) this.#held.push(streak);
       return;
     }
-    if (k.len > threshold) this.#stormFlag(push, k, threshold);
+    if (k.len > threshold) this.#stormFlag(push, streak, threshold);
   }
 
-  #stormFlag(push: (f: Flag) => void, k: Streak, threshold: number): void {
-    const { call, step } = k.first;
-    this.#flag(push, { rule: 'retry_storm', severity: 'medium', step, thread: call.thread, tool: call.name, id: call.id, detail: `'${call.name}' failed ${k.len}x in a row (> threshold ${threshold})`, count: k.len });
+  #stormFlag(push: (f: Flag) => void, k: HeldStreak, threshold: number): void {
+    this.#flag(push, { rule: 'retry_storm', severity: 'medium', step: k.step, thread: k.thread, tool: k.tool, id: k.id, detail: `'${k.tool}' failed ${k.len}x in a row (> threshold ${threshold})`, count: k.len });
   }
 
   /** edited_without_read: only successful calls ground a file, and only a successful edit is flagged. */

@@ -73,8 +73,10 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
   const output = values.output;
-  await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given: positionals, files: [] }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
+  // The config and the outcomes file are inputs too: the snippet never replaces the config it was made under, --force or not.
+  const given = [...positionals, ...(loaded.path !== null ? [loaded.path] : []), ...(values.outcomes !== undefined ? [values.outcomes] : [])];
+  await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given, files: [] }, io.cwd);
   const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
   const analyses = configureAnalyses(['grade', 'calibration'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd, date: calibrationDate(io.env) });
   const report = await readTranscripts(positionals, cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }));
@@ -82,8 +84,6 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const grade = report.grade!;
   const nothing = grade.runs.length === 0;
   if (nothing && !values.quiet) say(io, NOTHING_GRADED);
-  const warnings = grade.warnings.filter((w) => w !== NOTHING_GRADED);
-  if (!values.quiet) for (const w of warnings) say(io, `warning: ${printable(w)}`);
   const paint = colourFor(io.stdout, io.env);
   await writeReports(specs, io, (name, toFile) => {
     if (name === 'json') return canonicalJson(calibrationDocument(section, grade.warnings));
