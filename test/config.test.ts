@@ -65,3 +65,33 @@ t.test('found by walking up; --config wins; none means defaults', async (t) => {
   writeFileSync(join(empty, 'agent-eval.yaml'), 'nope: 1\n');
   await t.rejects(loadConfig(undefined, empty), /agent-eval\.yaml:1:1: nope: unknown key/, 'a found config is never silently ignored');
 });
+
+t.test('mappings keyed by the input\'s names keep __proto__, and check each value and key', async (t) => {
+  const c = parseConfig('tasks:\n  __proto__: { step_budget: 3 }\nusage:\n  prices:\n    __proto__: { input: 1, output: 2 }\ncatalog:\n  blast:\n    __proto__: irreversible\n', '/c/agent-eval.yaml');
+  t.same(Object.keys(c.tasks!), ['__proto__']);
+  t.same(Object.keys(c.usage!.prices!), ['__proto__'], 'a price for a model named __proto__ is not dropped');
+  t.same(Object.entries(c.catalog!.blast!), [['__proto__', 'irreversible']]);
+  t.equal(Object.getPrototypeOf(c.tasks), Object.prototype, 'defined as a key, not set as the prototype');
+  const err = (yaml: string): string => {
+    try {
+      parseConfig(yaml, '/c/agent-eval.yaml');
+      return '';
+    } catch (e) {
+      if (e instanceof ConfigError) return e.message;
+      throw e;
+    }
+  };
+  t.match(err('usage:\n  prices:\n    "": { input: 1, output: 2 }\n'), 'usage.prices[""]: Too small');
+  t.match(err('catalog:\n  blast:\n    Bash: loud\n'), '/c/agent-eval.yaml:3:11: catalog.blast.Bash');
+  t.match(err('tasks: [a, b]\n'), 'tasks: expected a mapping of names to settings');
+});
+
+t.test('a key path quotes a key that is not a plain name', async (t) => {
+  const { keyPath } = await import('../lib/core/key-path.js');
+  t.equal(keyPath(['tasks', 'fix-login', 'step_budget']), 'tasks.fix-login.step_budget');
+  t.equal(keyPath(['forbidden_tools', 0]), 'forbidden_tools[0]');
+  t.equal(keyPath(['tasks', 'a.b', 'step_budget']), 'tasks["a.b"].step_budget', 'a dot in a name is not a level');
+  t.equal(keyPath(['usage', 'prices', '']), 'usage.prices[""]');
+  t.equal(keyPath(['tasks', 'a\nb']), 'tasks["a\\nb"]');
+  t.equal(keyPath([]), '(top level)');
+});

@@ -3,6 +3,7 @@
 // existing config works as it is.
 import { z } from 'zod';
 import { patternProblem } from './patterns.js';
+import { namedRecord } from '../../core/named-record.js';
 
 // A pattern Claude Code would not read is an error here, not a rule that never matches.
 /** A tool pattern in the permission-rule grammar (patterns.ts): one Claude Code would accept. */
@@ -16,23 +17,6 @@ const taskThresholds = z.strictObject({
   retry_threshold: z.number().int().nonnegative().optional(),
   step_budget: z.number().int().positive().optional(),
 });
-
-/**
- * A record keyed by the input's names, `__proto__` included: zod's own
- * record drops that key without a word, which would silently ignore a task's
- * thresholds. Each value is checked by `value`; its problems keep their key paths.
- */
-function namedRecord<T extends z.ZodType>(value: T) {
-  return z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a mapping of names to settings').transform((obj, ctx) => {
-    const out: Record<string, z.output<T>> = {};
-    for (const key of Object.keys(obj)) {
-      const r = value.safeParse(obj[key]);
-      if (r.success) Object.defineProperty(out, key, { value: r.data, enumerable: true, writable: true, configurable: true });
-      else for (const issue of r.error.issues) ctx.issues.push({ ...issue, path: [key, ...issue.path], input: obj[key] } as never);
-    }
-    return out;
-  });
-}
 
 const positiveCount = z.number().int().positive();
 

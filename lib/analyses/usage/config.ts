@@ -2,6 +2,7 @@
 // (or overrides) the built-in table, per model id or `prefix*`, in USD per
 // million tokens of each kind.
 import { z } from 'zod';
+import { namedRecord } from '../../core/named-record.js';
 
 const perMillion = z.number().nonnegative().finite();
 
@@ -17,5 +18,5 @@ export const usagePriceSchema = z.strictObject({
 });
 
 export const usageConfig = {
-  usage: z.strictObject({ prices: z.record(z.string().min(1), usagePriceSchema).optional() }).nullable().optional(),
+  usage: z.strictObject({ prices: namedRecord(usagePriceSchema, z.string().min(1)).optional() }).nullable().optional(),
 };
