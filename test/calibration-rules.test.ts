@@ -75,6 +75,14 @@ t.test('the global value is raised only when the tasks\' own values would flag m
   t.match(plain.tasks, [{ task: 'A', value: 99, own: false }]);
 });
 
+t.test('runs of unknown outcome: figures for all runs, and no suggestion until outcomes are given', async (t) => {
+  const r = await cli(['calibrate', 'grade/audit-hooks.jsonl', '--json'], { env: ENV });
+  const c = calibrationDocumentSchema.parse(JSON.parse(r.stdout)).calibration;
+  t.match(c.corpus, { runs: 2, delivered: 0 });
+  t.match(c.suggestion.step_budget, { value: null, n: 0, why: /for a source without outcomes, give --outcomes/ });
+  t.match(c.quantities.find((q) => q.rule === 'retry_storm'), { notEvaluated: 2 }, 'an audit log records no outcomes: its runs are left out of the streak, and counted');
+});
+
 t.test('the fingerprint: the same runs in any order give one hash, another step count another', async (t) => {
   const a = corpusFingerprint([{ run: 'r1', steps: 3 }, { run: 'r2', steps: 5 }]);
   t.equal(corpusFingerprint([{ run: 'r2', steps: 5 }, { run: 'r1', steps: 3 }]), a);

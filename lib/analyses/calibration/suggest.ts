@@ -107,7 +107,7 @@ export function suggestThreshold(runs: ReadonlyArray<{ readonly task: string; re
   const n = all.length;
   const share = shareWords(rules.maxFlagged);
   if (n < rules.minRuns) {
-    const why = n === 0 ? 'no delivered run records it: nothing to suggest a threshold from' : `n = ${n}: too few delivered runs in the corpus to suggest a threshold (at least ${rules.minRuns})`;
+    const why = n === 0 ? 'no run known to have delivered records it: nothing to suggest a threshold from (for a source without outcomes, give --outcomes)' : `n = ${n}: too few delivered runs in the corpus to suggest a threshold (at least ${rules.minRuns})`;
     return { value: null, why, n, tasks: [...byTask].map(([task, v]) => ({ task, n: v.length, value: null, own: false, why })), flagged: 0 };
   }
   const pooled = ascending(all);
