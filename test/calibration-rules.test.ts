@@ -211,6 +211,9 @@ t.test('calibration on the analysis contract: the default command\'s --analyses,
   const b = await read(CORPUS);
   const both = await read('grade/reference-selftest.traces.json', CORPUS);
   t.same(mergeReports(a, b).calibration, both.calibration);
+  // Sessions read by a pool of workers (dist's, built by npm test) give the same bytes as one thread.
+  const pooled = async (jobs: string) => (await cli(['--analyses', 'grade,calibration', '--json', '-q', '--jobs', jobs, 'compare/baseline', 'compare/candidate'], { env: ENV })).stdout;
+  t.equal(await pooled('2'), await pooled('1'), '--jobs 2 and --jobs 1: byte for byte');
 });
 
 t.test('task names are the inputs\': the suggested YAML reads back as the same names', async (t) => {
