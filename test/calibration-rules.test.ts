@@ -83,6 +83,28 @@ t.test('runs of unknown outcome: figures for all runs, and no suggestion until o
   t.match(c.quantities.find((q) => q.rule === 'retry_storm'), { notEvaluated: 2 }, 'an audit log records no outcomes: its runs are left out of the streak, and counted');
 });
 
+t.test('a task of one run has no rows of its own: it counts in the pooled ones, and the text says how to group runs', async (t) => {
+  // The reference self-test: T1-clean and T2-corrupt have one run each, T3-flaky three.
+  const r = await cli(['calibrate', 'grade/reference-selftest.traces.json', '--json'], { env: ENV });
+  const c = calibrationDocumentSchema.parse(JSON.parse(r.stdout)).calibration;
+  t.match(c.corpus, { tasks: 3, singleRunTasks: 2 });
+  t.same(c.quantities[0]!.rows.map((x) => x.task), ['T3-flaky', null]);
+  t.equal(c.quantities[0]!.rows[1]!.all!.n, 5, 'the pooled row still counts all five runs');
+  t.same(c.suggestion.step_budget.tasks.map((x) => x.task), ['T3-flaky']);
+  t.equal(c.runs.length, 5, 'every run is still listed');
+  const text = await cli(['calibrate', 'grade/reference-selftest.traces.json'], { env: ENV });
+  t.match(text.stdout, '2 tasks of a single run: in the pooled rows only (one run is no distribution) — --task or --task-pattern groups runs into tasks');
+  // With the worked example beside it there is a suggestion; T1-clean's own budget in the config (one run) gives way to the global value.
+  const dir = mkdtempSync(join(tmpdir(), 'aes-calr-'));
+  const cfg = join(dir, 'agent-eval.yaml');
+  writeFileSync(cfg, 'tasks:\n  T1-clean: { step_budget: 2 }\n');
+  const out = join(dir, 'suggested.yaml');
+  const w = await cli(['calibrate', CORPUS, 'grade/reference-selftest.traces.json', '--config', cfg, '-o', out, '-q'], { env: ENV });
+  t.equal(w.code, 0, w.stderr);
+  const yaml = (await import('node:fs')).readFileSync(out, 'utf8');
+  t.match(yaml, '  "T1-clean":\n    step_budget: 45  # was 2 in the config; one run in the corpus: too few to suggest a threshold; the global value applies');
+});
+
 t.test('the fingerprint: the same runs in any order give one hash, another step count another', async (t) => {
   const a = corpusFingerprint([{ run: 'r1', steps: 3 }, { run: 'r2', steps: 5 }]);
   t.equal(corpusFingerprint([{ run: 'r2', steps: 5 }, { run: 'r1', steps: 3 }]), a);

@@ -4,11 +4,13 @@ import { codeFence, markdownText as cell } from '../../core/escape.js';
 import type { Distribution } from './distribution.js';
 import type { CalibrationSection } from './report-section.js';
 import { suggestedConfig } from './render-yaml.js';
+import { singleRunNote } from './render-text.js';
 
 const dist = (d: Distribution | null): string => (d ? `${d.n} | ${d.min} | ${d.p50} | ${d.p90} | ${d.p95} | ${d.p99} | ${d.max}` : '0 | — | — | — | — | — | —');
 
 export function calibrationMarkdown(c: CalibrationSection): { body: string[] } {
   const out = ['### Calibration', '', `config: ${cell(c.settings.config)} · ${c.corpus.runs} runs of ${c.corpus.tasks} tasks, ${c.corpus.delivered} delivered · \`${c.corpus.fingerprint}\` · percentiles by nearest rank`];
+  if (c.corpus.singleRunTasks) out.push('', cell(singleRunNote(c.corpus.singleRunTasks)));
   for (const q of c.quantities) {
     const sug = q.threshold !== undefined ? c.suggestion[q.threshold] : undefined;
     out.push('', `#### ${q.rule}: ${q.quantity}${q.threshold !== undefined ? ` (\`${q.threshold}\`)` : ''}`, '', '| task | runs | n | min | p50 | p90 | p95 | p99 | max | now | flagged | verdicts decided | suggested |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');

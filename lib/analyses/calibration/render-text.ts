@@ -29,6 +29,11 @@ function table(rows: string[][], right: ReadonlySet<number>): string[] {
   return rows.map((r) => `  ${r.map((cell, i) => (right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd());
 }
 
+/** Why tasks of one run have no rows, and how to group runs into tasks. */
+export function singleRunNote(n: number): string {
+  return `${n} task${n === 1 ? '' : 's'} of a single run: in the pooled rows only (one run is no distribution) — --task or --task-pattern groups runs into tasks`;
+}
+
 export function renderCalibrationText(c: CalibrationSection, paint: Paint = plain): string {
   const s = c.settings;
   const out = [
@@ -37,6 +42,7 @@ export function renderCalibrationText(c: CalibrationSection, paint: Paint = plai
     `config: ${p(s.config)}`,
     `corpus: ${c.corpus.runs} runs of ${c.corpus.tasks} tasks, ${c.corpus.delivered} delivered · ${c.corpus.fingerprint}`,
     `percentiles by nearest rank (each a value some run had); a task needs ${s.minTaskRuns} delivered runs for a threshold of its own, the corpus ${s.minRuns} for any`,
+    ...(c.corpus.singleRunTasks ? [singleRunNote(c.corpus.singleRunTasks)] : []),
   ];
   for (const q of c.quantities) {
     const sug = q.threshold !== undefined ? c.suggestion[q.threshold] : undefined;

@@ -33,6 +33,7 @@ export function suggestedConfig(c: CalibrationSection): string | undefined {
   // config already gives a threshold — merged over the config, a stale
   // override must not survive the calibration unseen.
   const tasks = new Map<string, string[]>();
+  const inCorpus = new Set(c.runs.map((r) => r.task));
   for (const key of THRESHOLDS) {
     const sug = s[key];
     const byTask = new Map(sug.tasks.map((t) => [t.task, t]));
@@ -50,6 +51,7 @@ export function suggestedConfig(c: CalibrationSection): string | undefined {
       if (t?.own && t.value !== null) line = `${key}: ${t.value}  # ${wasWords}${p}: rank ${t.rank} of n = ${t.n} delivered runs of this task; ${corpus}`;
       else if (sug.value === null) line = `${key}: ${was}  # kept from the config: not calibrated (nothing suggested)`;
       else if (t) line = `${key}: ${sug.value}  # ${wasWords}${t.value === null ? t.why : 'its own value is the global one'}`;
+      else if (inCorpus.has(task)) line = `${key}: ${sug.value}  # ${wasWords}one run in the corpus: too few to suggest a threshold; the global value applies`;
       else line = `${key}: ${was}  # kept from the config: no run of this task in the corpus, not calibrated`;
       const list = tasks.get(task) ?? [];
       list.push(`    ${line}`);

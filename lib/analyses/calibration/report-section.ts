@@ -31,6 +31,9 @@ export const QUANTITIES = [
 
 export const THRESHOLDS = ['step_budget', 'retry_threshold'] as const;
 
+/** Runs a task needs for rows of its own. */
+export const MIN_LISTED_RUNS = 2;
+
 const rowSchema = z.object({
   /** The task, or null for every task pooled. */
   task: z.string().nullable(),
@@ -58,7 +61,8 @@ const quantitySchema = z.object({
 
 export const calibrationSectionSchema = z.object({
   settings: calibrationSettingsSchema,
-  corpus: z.object({ fingerprint: z.string(), runs: count, delivered: count, tasks: count }),
+  /** `singleRunTasks`: tasks of one run, which have no rows of their own (one run is no distribution) and count in the pooled ones. */
+  corpus: z.object({ fingerprint: z.string(), runs: count, delivered: count, tasks: count, singleRunTasks: count }),
   quantities: z.array(quantitySchema),
   suggestion: z.object({ step_budget: thresholdSuggestionSchema, retry_threshold: thresholdSuggestionSchema }),
   /** The config's `calibration` block for this corpus; null when nothing could be suggested. */
@@ -81,14 +85,16 @@ export function quantityOf(m: RunMeasure, rule: Rule): number | undefined {
   return m.notEvaluated.includes(rule) ? undefined : (m.flags[rule] ?? 0);
 }
 
+type OwnThresholds = ReadonlyMap<string, CalibrationSettings['taskThresholds'][number][1]>;
+
 /** The threshold that applies to a task now. */
-function currentThreshold(s: CalibrationSettings, threshold: string | undefined, task: string | null): number | null {
+function currentThreshold(s: CalibrationSettings, own: OwnThresholds, threshold: string | undefined, task: string | null): number | null {
   if (threshold === undefined) return null;
-  const own = task === null ? undefined : s.taskThresholds.find(([t]) => t === task)?.[1];
-  return threshold === 'step_budget' ? (own?.stepBudget ?? s.stepBudget) : (own?.retryThreshold ?? s.retryThreshold);
+  const mine = task === null ? undefined : own.get(task);
+  return threshold === 'step_budget' ? (mine?.stepBudget ?? s.stepBudget) : (mine?.retryThreshold ?? s.retryThreshold);
 }
 
-function row(s: CalibrationSettings, rule: Rule, threshold: string | undefined, task: string | null, runs: readonly RunMeasure[]): Row {
+function row(s: CalibrationSettings, own: OwnThresholds, rule: Rule, threshold: string | undefined, task: string | null, runs: readonly RunMeasure[]): Row {
   const all: number[] = [];
   const delivered: number[] = [];
   let flagged = 0;
@@ -109,7 +115,7 @@ function row(s: CalibrationSettings, rule: Rule, threshold: string | undefined, 
       if (m.verdict === 'corrupt-success') corruptSuccess++;
     }
   }
-  return { task, threshold: currentThreshold(s, threshold, task), all: distributionOf(ascending(all)), delivered: distributionOf(ascending(delivered)), flagged, flaggedDelivered, verdictsChanged, corruptSuccess };
+  return { task, threshold: currentThreshold(s, own, threshold, task), all: distributionOf(ascending(all)), delivered: distributionOf(ascending(delivered)), flagged, flaggedDelivered, verdictsChanged, corruptSuccess };
 }
 
 /** Rules of the config no call of the corpus could exercise. */
@@ -128,6 +134,12 @@ export function calibrationSection(settings: CalibrationSettings, runs: RunMeasu
     if (list) list.push(m);
     else byTask.set(m.task, [m]);
   }
+  const own: OwnThresholds = new Map(settings.taskThresholds);
+  // A task of one run has no rows: its figures are its run's (in `runs`), and
+  // a corpus whose every session is its own task would otherwise print a
+  // table row per run, ten per quantity.
+  const listed = [...byTask].filter(([, list]) => list.length >= MIN_LISTED_RUNS);
+  const isListed = new Set(listed.map(([task]) => task));
   const quantities = QUANTITIES.map((q) => {
     const threshold = 'threshold' in q ? q.threshold : undefined;
     return {
@@ -135,19 +147,20 @@ export function calibrationSection(settings: CalibrationSettings, runs: RunMeasu
       quantity: q.quantity,
       ...(threshold !== undefined ? { threshold } : {}),
       notEvaluated: runs.filter((m) => quantityOf(m, q.rule) === undefined).length,
-      rows: [...[...byTask].map(([task, list]) => row(settings, q.rule, threshold, task, list)), row(settings, q.rule, threshold, null, runs)],
+      rows: [...listed.map(([task, list]) => row(settings, own, q.rule, threshold, task, list)), row(settings, own, q.rule, threshold, null, runs)],
     };
   });
   const rules = { minTaskRuns: settings.minTaskRuns, minRuns: settings.minRuns, maxFlagged: settings.maxFlagged };
   const suggest = (rule: Rule, floor: number, zeroTellsNothing: boolean): ThresholdSuggestion => suggestThreshold(runs.map((m) => ({ task: m.task, delivered: m.delivered, value: quantityOf(m, rule) })), { ...rules, floor, zeroTellsNothing });
-  const suggestion = { step_budget: suggest('excessive_steps', 1, false), retry_threshold: suggest('retry_storm', 0, true) };
+  const only = (x: ThresholdSuggestion): ThresholdSuggestion => ({ ...x, tasks: x.tasks.filter((t) => isListed.has(t.task)) });
+  const suggestion = { step_budget: only(suggest('excessive_steps', 1, false)), retry_threshold: only(suggest('retry_storm', 0, true)) };
   const fingerprint = corpusFingerprint(runs);
   const deliveredSteps = ascending(runs.filter((m) => m.delivered === true).map((m) => m.steps));
   const suggested = suggestion.step_budget.value !== null || suggestion.retry_threshold.value !== null;
   const pooled = quantities.map((q) => q.rows[q.rows.length - 1]!);
   return {
     settings,
-    corpus: { fingerprint, runs: runs.length, delivered: deliveredSteps.length, tasks: byTask.size },
+    corpus: { fingerprint, runs: runs.length, delivered: deliveredSteps.length, tasks: byTask.size, singleRunTasks: byTask.size - listed.length },
     quantities,
     suggestion,
     evidence: suggested ? { corpus: fingerprint, runs: runs.length, tasks: byTask.size, p90Steps: nearestRank(deliveredSteps, 90), date: settings.date, version: settings.version } : null,
