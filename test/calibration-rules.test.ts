@@ -105,6 +105,37 @@ t.test('a task of one run has no rows of its own: it counts in the pooled ones, 
   t.match(yaml, '  "T1-clean":\n    step_budget: 45  # was 2 in the config; one run in the corpus: too few to suggest a threshold; the global value applies');
 });
 
+t.test('min_task_runs 1 still gives a task of one run no value of its own: the whole suggestion stays within 1%', async (t) => {
+  // B: 99 runs of 5 steps and one of 50; A: 100 runs of 10; S1 and S2: one run of 60 each. 202 delivered, 2 may be flagged.
+  const run = (task: string, id: string, steps: number) => ({ run_id: id, task, ok: true, steps: Array.from({ length: steps }, () => ({ tool: 'Read', file_path: 'a' })) });
+  const runs = [
+    ...Array.from({ length: 99 }, (_, i) => run('B', `b${i}`, 5)), run('B', 'b99', 50),
+    ...Array.from({ length: 100 }, (_, i) => run('A', `a${i}`, 10)),
+    run('S1', 's1', 60), run('S2', 's2', 60),
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'aes-calr-'));
+  const corpus = join(dir, 'runs.traces.json');
+  writeFileSync(corpus, JSON.stringify({ runs }));
+  const cfg = join(dir, 'agent-eval.yaml');
+  writeFileSync(cfg, 'calibration:\n  min_task_runs: 1\n');
+  const out = join(dir, 'suggested.yaml');
+  const r = await cli(['calibrate', corpus, '--config', cfg, '-o', out, '--json', '-q'], { env: ENV, cwd: dir });
+  const c = calibrationDocumentSchema.parse(JSON.parse(r.stdout)).calibration;
+  // B's own: rank 99 of 100 → 5 (flags its 50). A's own: rank 99 → 10 (flags none). The global: rank 200 of 202 is 50,
+  // but it governs S1 and S2 (60): with B's one, 3 > 2 flagged, so it is raised to 60, and the whole suggestion flags 1.
+  t.match(c.suggestion.step_budget, { value: 60, raised: true, flagged: 1 });
+  t.same(c.suggestion.step_budget.tasks.map((x) => [x.task, x.value, x.own]), [['B', 5, true], ['A', 10, true]]);
+  const graded = reportSchema.parse(JSON.parse((await cli(['grade', corpus, '--config', out, '--json', '-q'], { env: ENV, cwd: dir })).stdout)).grade!;
+  const flagged = graded.runs.filter((x) => x.flags.some((f) => f.rule === 'excessive_steps')).length;
+  t.equal(flagged, 1, 'applied: B\'s run of 50 only — within ⌊1% · 202⌋ = 2');
+});
+
+t.test('calibrate --reporter markdown carries grading\'s warnings', async (t) => {
+  const cfg = tmpConfig('verified: true\n');
+  const md = await cli(['calibrate', CORPUS, '--config', cfg, '--reporter', 'markdown', '-q'], { env: ENV });
+  t.match(md.stdout, '> warning: verified without calibration evidence');
+});
+
 t.test('the fingerprint: the same runs in any order give one hash, another step count another', async (t) => {
   const a = corpusFingerprint([{ run: 'r1', steps: 3 }, { run: 'r2', steps: 5 }]);
   t.equal(corpusFingerprint([{ run: 'r2', steps: 5 }, { run: 'r1', steps: 3 }]), a);

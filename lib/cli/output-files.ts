@@ -197,9 +197,12 @@ export async function writeNewOutput(requested: string, display: string, body: s
   try {
     await writeFile(temp, body, { flag: 'wx' });
     await link(temp, path).catch(async (err: NodeJS.ErrnoException) => {
-      // A file system without hard links: created exclusively in place, still never over a file.
-      if (err.code === 'EPERM' || err.code === 'ENOTSUP' || err.code === 'ENOSYS') await writeFile(path, body, { flag: 'wx' });
-      else throw err;
+      if (err.code !== 'EPERM' && err.code !== 'ENOTSUP' && err.code !== 'ENOSYS') throw err;
+      // A file system without hard links: still whole or absent, and refused
+      // if the name exists — only a file created in the instant between the
+      // check and the rename would be replaced.
+      if (await lstat(path).then(() => true, () => false)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+      await rename(temp, path);
     });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${display} exists: give --force to replace it`);

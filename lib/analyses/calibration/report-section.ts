@@ -151,7 +151,8 @@ export function calibrationSection(settings: CalibrationSettings, runs: RunMeasu
     };
   });
   const rules = { minTaskRuns: settings.minTaskRuns, minRuns: settings.minRuns, maxFlagged: settings.maxFlagged };
-  const suggest = (rule: Rule, floor: number, zeroTellsNothing: boolean): ThresholdSuggestion => suggestThreshold(runs.map((m) => ({ task: m.task, delivered: m.delivered, value: quantityOf(m, rule) })), { ...rules, floor, zeroTellsNothing });
+  // A task of one run never has a value of its own, whatever min_task_runs says: the global value governs it, and counts it.
+  const suggest = (rule: Rule, floor: number, zeroTellsNothing: boolean): ThresholdSuggestion => suggestThreshold(runs.map((m) => ({ task: m.task, delivered: m.delivered, value: quantityOf(m, rule) })), { ...rules, floor, zeroTellsNothing, mayOwn: (task) => isListed.has(task) });
   const only = (x: ThresholdSuggestion): ThresholdSuggestion => ({ ...x, tasks: x.tasks.filter((t) => isListed.has(t.task)) });
   const suggestion = { step_budget: only(suggest('excessive_steps', 1, false)), retry_threshold: only(suggest('retry_storm', 0, true)) };
   const fingerprint = corpusFingerprint(runs);

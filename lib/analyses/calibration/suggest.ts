@@ -52,6 +52,8 @@ export interface SuggestRules {
    * their "smallest value" 0 would flag a single failure. No value then.
    */
   readonly zeroTellsNothing?: boolean;
+  /** Which tasks may have a value of their own (the rest are governed by the global one); all, unless said. */
+  readonly mayOwn?: (task: string) => boolean;
 }
 
 /** Runs a threshold may flag out of n: ⌊share · n⌋ (rounded first, so 1% of 300 is 3). */
@@ -119,7 +121,7 @@ export function suggestThreshold(runs: ReadonlyArray<{ readonly task: string; re
   const allowed = allowedFlags(rules.maxFlagged, n);
   const tasks = [...byTask].map(([task, values]) => {
     const sorted = ascending(values);
-    if (sorted.length < rules.minTaskRuns || silent(sorted)) return { task, sorted, value: null as number | null };
+    if (sorted.length < rules.minTaskRuns || silent(sorted) || rules.mayOwn?.(task) === false) return { task, sorted, value: null as number | null };
     return { task, sorted, value: smallestThreshold(sorted, allowedFlags(rules.maxFlagged, sorted.length), rules.floor) };
   });
   // Runs the tasks' own values flag, and the runs the global value governs.

@@ -10,7 +10,7 @@ import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { canonicalJson } from '../../core/canonical-json.js';
-import { printable } from '../../core/escape.js';
+import { markdownText, printable } from '../../core/escape.js';
 import { parseFlags, positiveInt } from '../flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeNewOutput, writeOutput } from '../output-files.js';
@@ -87,7 +87,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const paint = colourFor(io.stdout, io.env);
   await writeReports(specs, io, (name, toFile) => {
     if (name === 'json') return canonicalJson(calibrationDocument(section, grade.warnings));
-    if (name === 'markdown') return `${calibrationMarkdown(section).body.join('\n')}\n`;
+    if (name === 'markdown') return `${[...calibrationMarkdown(section).body, ...grade.warnings.map((w) => `> warning: ${markdownText(w)}`)].join('\n')}\n`;
     return `${renderCalibrationText(section, toFile ? undefined : paint)}${grade.warnings.map((w) => `warning: ${printable(w)}\n`).join('')}`;
   });
   let written = true;
