@@ -106,3 +106,15 @@ t.test('a full disk or a failing stdout: exit 2, one line', { skip: existsSync('
   t.equal(code, 2);
   t.equal(stderr, 'agent-eval-stream: cannot write stdout: EIO (input/output error)\n');
 });
+
+t.test('a new file on a file system without hard links: still whole, still never over a file', async (t) => {
+  const real = await import('node:fs/promises');
+  const noLinks = { ...real, link: async () => Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' })) };
+  const { writeNewOutput } = await t.mockImport<typeof import('../lib/cli/output-files.js')>('../lib/cli/output-files.js', { 'node:fs/promises': noLinks });
+  const dir = t.testdir({ 'taken.yaml': 'keep me\n' });
+  await writeNewOutput(join(dir, 'new.yaml'), 'new.yaml', 'a: 1\n');
+  t.equal(readFileSync(join(dir, 'new.yaml'), 'utf8'), 'a: 1\n', 'renamed into place');
+  await t.rejects(writeNewOutput(join(dir, 'taken.yaml'), 'taken.yaml', 'b: 2\n'), /taken\.yaml exists: give --force to replace it/);
+  t.equal(readFileSync(join(dir, 'taken.yaml'), 'utf8'), 'keep me\n');
+  t.same(readdirSync(dir).sort(), ['new.yaml', 'taken.yaml'], 'no temporary file left');
+});

@@ -222,10 +222,9 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   }
 
   #taskFor(run: string, sourceTask: string | undefined): string {
-    if (this.#o.task !== undefined) return this.#o.task;
+    const early = this.#earlyTask();
+    if (early !== undefined) return early;
     if (this.#o.taskPattern) {
-      const m = this.#o.taskPattern.exec(this.#file);
-      if (m) return m[1] ?? m[0];
       if (!this.#misses.includes(this.#file)) this.#misses.push(this.#file);
       return run;
     }

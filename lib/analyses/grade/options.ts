@@ -28,7 +28,7 @@ export interface GradeOptions {
   readonly taskThresholds: ReadonlyMap<string, Partial<Thresholds>>;
   /** The evidence behind `verified` (config `calibration`), when the config has it. */
   readonly calibration?: CalibrationEvidence;
-  /** The rules `calibrate` follows, and the drift warning's minimum sample. */
+  /** The rules `calibrate` follows (config `calibration`'s min_task_runs, min_runs, max_flagged). */
   readonly calibrationRules: CalibrationRules;
   readonly grounding: boolean;
   /** All inputs are one task's runs. */

@@ -142,7 +142,6 @@ export function subtractPatternStats(a: Record<string, PatternStat>, b: Record<s
   return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, { exact: v.exact - (gone.get(k)?.exact ?? 0), folded: v.folded - (gone.get(k)?.folded ?? 0) }]));
 }
 
-
 /**
  * Everything derived from the kept parts. `inputErrors` makes the gate's exit
  * code the run's. `outcomeIds`: the `--outcomes` ids that may match no run.

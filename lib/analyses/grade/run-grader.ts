@@ -300,15 +300,13 @@ export class RunGrader {
     t.streak = null;
     if (!k) return;
     if (k.len > this.#longestStreak) this.#longestStreak = k.len;
+    const threshold = this.#retryThreshold;
+    // Undefined: the threshold is the task's, not known yet; only a streak some task's threshold flags waits for it.
+    if (k.len <= (threshold ?? this.#leastRetryThreshold)) return;
     const { call, step } = k.first;
     const streak: HeldStreak = { step, thread: call.thread, tool: call.name, id: call.id, len: k.len };
-    const threshold = this.#retryThreshold;
-    if (threshold === undefined) {
-      // Only a streak some task's threshold flags waits for the task.
-      if (k.len > this.#leastRetryThreshold) this.#held.push(streak);
-      return;
-    }
-    if (k.len > threshold) this.#stormFlag(push, streak, threshold);
+    if (threshold === undefined) this.#held.push(streak);
+    else this.#stormFlag(push, streak, threshold);
   }
 
   #stormFlag(push: (f: Flag) => void, k: HeldStreak, threshold: number): void {
