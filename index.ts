@@ -83,6 +83,8 @@ export type { SinkOptions } from './sinks/report-sink.js';
 
 // The report.
 export { reportSchema, reportSchemaFor, ReportBuilder, mergeReports, mergeReportsOf, SCHEMA_VERSION } from './lib/report/index.js';
+export { SpilledList, isSpilledList } from './lib/core/spilled-list.js';
+export type { SpillOptions } from './lib/core/spilled-list.js';
 export type { Report, ReportEnvelope, ReportOptions, DiagnosticItem, InputErrorItem } from './lib/report/index.js';
 export { reportJsonSchema } from './lib/report/json-schema.js';
 

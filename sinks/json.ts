@@ -7,6 +7,7 @@ import type { Report } from '../lib/report/index.js';
 import type { SinkOptions } from './report-sink.js';
 import { reportSink } from './report-sink.js';
 import { jsonPrintable } from '../lib/core/escape.js';
+import { isSpilledList } from '../lib/core/spilled-list.js';
 
 /** Values this deep (the report 0, a section 1, a list in it 2) are written whole… */
 const WHOLE_AT = 3;
@@ -15,10 +16,13 @@ const LONG_LIST = 64;
 /** Pieces are gathered to about this many characters before they are handed on. */
 const PIECE_CHARS = 64 * 1024;
 
-const isLongList = (v: unknown): boolean => Array.isArray(v) && v.length > LONG_LIST;
+/** A list written an element at a time: an array, or one read back from a spill file (never whole in memory). */
+const isList = (v: unknown): v is Iterable<unknown> & { length: number } => Array.isArray(v) || isSpilledList(v);
+const isLongList = (v: unknown): boolean => isList(v) && v.length > LONG_LIST;
 
 function isLeaf(v: unknown, depth: number): boolean {
   if (v === null || typeof v !== 'object') return true;
+  if (isSpilledList(v)) return v.length === 0;
   if (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0) return true;
   if (depth < WHOLE_AT) return false;
   // A long list, or an object holding one, is written an element at a time at any depth.
@@ -33,7 +37,7 @@ function* pretty(v: unknown, indent: string, depth: number): Generator<string> {
   }
   const inner = `${indent}  `;
   let first = true;
-  if (Array.isArray(v)) {
+  if (isList(v)) {
     yield '[';
     for (const x of v) {
       yield `${first ? '' : ','}\n${inner}`;

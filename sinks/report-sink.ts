@@ -24,21 +24,34 @@ export function reportSink(opts: SinkOptions, render: (r: Report) => string | It
     flush(cb) {
       const out = render(builder.build());
       if (typeof out === 'string') {
+        builder.close();
         cb(null, out);
         return;
       }
       const pieces = out[Symbol.iterator]();
       const more = (): void => {
-        for (let r = pieces.next(); !r.done; r = pieces.next()) {
-          if (!t.push(r.value)) {
-            // The reader is full: go on when it asks for more.
-            wanted = more;
-            return;
+        try {
+          for (let r = pieces.next(); !r.done; r = pieces.next()) {
+            if (!t.push(r.value)) {
+              // The reader is full: go on when it asks for more.
+              wanted = more;
+              return;
+            }
           }
+        } catch (err) {
+          builder.close();
+          cb(err as Error);
+          return;
         }
+        // Every piece is out: what was spilled is no longer needed.
+        builder.close();
         cb();
       };
       more();
+    },
+    destroy(err, cb) {
+      builder.close();
+      cb(err);
     },
   });
   const read = t._read.bind(t);

@@ -227,3 +227,29 @@ t.test("a listing's result is read as bytes: its paths decoded, its length exact
   t.same([finding?.data.call.returned.slice(0, 2), finding?.data.call.bucket], [['/t/lib/café.js', '/t/lib/generated/file0.js'], 'explore_again'], 'the paths found in it decoded');
   t.equal(byId.get('g2')!.text.split('\n').at(-1), 'café', 'the escaped é as the full parse reads it');
 });
+
+t.test('lazy parse: a result that is not valid UTF-8 is parsed in full, its length as the decoder counts it', async (t) => {
+  // A lone continuation byte (0x80) and a 4-byte character cut short (F0 9F 98): the decoder makes each one U+FFFD,
+  // one unit; counted from bytes they would be 0 and 2 units. By hand: 3000 x's, then 1 + 1.
+  const text = Buffer.from(jsonl([init(), readCall('r1'), res('r1', `${'x'.repeat(3000)}AB`), done()]));
+  const at = text.indexOf('xAB') + 1;
+  text[at] = 0x80;
+  const bad = Buffer.concat([text.subarray(0, at + 1), Buffer.from([0xf0, 0x9f, 0x98]), text.subarray(at + 2)]);
+  const { records, lazy } = lazyOver(bad, true);
+  t.equal(lazy.skipped, 0, 'parsed in full');
+  const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
+  const result = events.find((e) => 'kind' in e && e.kind === 'tool_result') as { chars: number };
+  t.equal(result.chars, 3002);
+  t.equal(lazyOver(bad, false).lazy.skipped, 1, 'lengths not kept: skipped as before');
+});
+
+t.test("a listing's result that is not valid UTF-8 is read in full, not as bytes", async (t) => {
+  const listing = `Found 200 files\n${Array.from({ length: 200 }, (_, i) => `/t/lib/generated/file${i}.js`).join('\n')}`;
+  const text = Buffer.from(jsonl([init(), req('m1', [toolUse('g1', 'Grep', { pattern: 'x' })]), res('g1', listing), done()]));
+  text[text.indexOf('file7.js') + 4] = 0x80;
+  const items = await run(readSessions([{ key: '-', files: ['-'] }], { batches: true, lazyLines: true, stdin: Readable.from([text]) }), [fusedStages({ analyses: everyAnalysis(), lazyResults: true })]);
+  const g1 = items.find((x): x is Extract<StreamItem, { kind: 'tool_result' }> => x.kind === 'tool_result' && x.id === 'g1')!;
+  t.notOk('bytes' in g1, 'parsed in full');
+  t.equal(g1.chars, listing.length, 'one U+FFFD for the byte that replaced one character: the same length');
+  t.match(g1.text, /file\ufffd\.js/, 'the byte decoded as the decoder decodes it');
+});

@@ -13,6 +13,7 @@ import type { Evaluation } from '../core/evaluation.js';
 export type { Evaluation } from '../core/evaluation.js';
 export type { ResultRead } from '../core/result-read.js';
 import type { ResultRead } from '../core/result-read.js';
+import type { SpillStore } from '../core/spilled-list.js';
 
 /** What the report builder knows about the session an item belongs to, when the analysis commits it. */
 export interface SessionVerdict {
@@ -55,6 +56,12 @@ export interface CollectorOptions {
    * has already streamed them (ndjson), or prints only a summary, says false.
    */
   readonly keepDetail: boolean;
+  /**
+   * Where a collector may write lists that grow with the input (the CLI's
+   * reporters give one; a library's ReportBuilder, by default, none: its
+   * lists stay arrays in memory). See lib/core/spilled-list.ts.
+   */
+  readonly spill?: SpillStore;
 }
 
 /** A JUnit fragment: whole `<testsuite>` elements, and what they count. */

@@ -10,6 +10,8 @@ import type { Configured, SectionCollector } from '../analyses/types.js';
 import type { InputErrorItem } from '../core/input-error.js';
 import { UnknownTypeCounts } from './unknown-types.js';
 import { assemble } from './assemble.js';
+import { SpillStore } from '../core/spilled-list.js';
+import type { SpillOptions } from '../core/spilled-list.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { DiagnosticItem, Report } from './schema.js';
 
@@ -22,6 +24,14 @@ export interface ReportOptions {
    * says false and keeps only what its summary needs.
    */
   keepDetail?: boolean;
+  /**
+   * Write the lists that grow with the input (every probe call) to a
+   * temporary file past a number of items, so memory does not grow with the
+   * transcript (the CLI's reporters). The built report then holds such a
+   * list as a SpilledList, read from the file as it is iterated: call
+   * close() once the report is written. Unsaid: lists stay in memory.
+   */
+  spill?: SpillOptions;
   /** Filled while the run reads: inputs that could not be read. */
   inputErrors?: InputErrorItem[];
   /** Filled while the run reads: warnings about the inputs. */
@@ -65,11 +75,19 @@ export class ReportBuilder {
   /** The file the session being read started in, and each session's rank in the whole run (shards only). */
   #startFile: string | undefined;
   #ranks: Array<[string, number, string]> = [];
+  readonly #spill: SpillStore | undefined;
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
     const keepDetail = opts.keepDetail !== false;
-    this.#collectors = analysesOf(opts).map((configured) => ({ configured, collector: configured.analysis.collector(configured.options, { keepDetail }) }));
+    this.#spill = opts.spill === undefined ? undefined : new SpillStore(opts.spill);
+    const c = { keepDetail, ...(this.#spill ? { spill: this.#spill } : {}) };
+    this.#collectors = analysesOf(opts).map((configured) => ({ configured, collector: configured.analysis.collector(configured.options, c) }));
+  }
+
+  /** Removes the spill file, if any: a report built before this can no longer be read. */
+  close(): void {
+    this.#spill?.close();
   }
 
   add(item: StreamItem): void {

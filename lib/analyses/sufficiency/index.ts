@@ -36,6 +36,7 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
       specs.map((s) => ({ name: s.name, profile: s.profile.name })),
       single,
       c.keepDetail,
+      c.spill,
     );
   },
   runFigures: sufficiencyFigures,

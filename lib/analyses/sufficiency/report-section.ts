@@ -10,6 +10,8 @@ import { PROFILE_NAMES } from './profiles.js';
 import type { ProfileName } from './profiles.js';
 import { addCounts, emptyCounts, NOT_BUCKETED_REASONS } from './summary.js';
 import { byRank } from '../../core/arrays.js';
+import { SortedRuns, SpilledList } from '../../core/spilled-list.js';
+import type { SpillStore } from '../../core/spilled-list.js';
 
 const count = z.number().int().nonnegative();
 
@@ -45,7 +47,14 @@ export const probeSectionSchema = z.object({
   bySession: z.array(z.object({ session: z.string(), ...countsShape })),
 });
 
-export type ProbeSection = z.infer<typeof probeSectionSchema>;
+/**
+ * Its calls: an array, or, when the report's lists are spilled (the CLI's
+ * reporters), a SpilledList read from disk as it is iterated. Either way
+ * they are iterated, never indexed, and written to JSON as an array.
+ */
+export type CallList = readonly SufficiencyCall[] | SpilledList<SufficiencyCall>;
+
+export type ProbeSection = Omit<z.infer<typeof probeSectionSchema>, 'calls'> & { calls: CallList };
 
 /**
  * One probe (`--probe`, or the config's `probe`): its section as it always
@@ -54,7 +63,7 @@ export type ProbeSection = z.infer<typeof probeSectionSchema>;
  */
 export const sufficiencySectionSchema = z.union([probeSectionSchema, z.object({ tools: z.array(z.string()), probes: z.array(probeSectionSchema) })]);
 
-export type SufficiencySection = z.infer<typeof sufficiencySectionSchema>;
+export type SufficiencySection = ProbeSection | { tools: string[]; probes: ProbeSection[] };
 
 /** Every probe section of a sufficiency section, whichever its shape. */
 export function probeSections(s: SufficiencySection): readonly ProbeSection[] {
@@ -76,50 +85,89 @@ export interface ProbeName {
 }
 
 interface ProbeState {
-  buffer: SufficiencyFindingData[];
+  /** The session being read: its calls as decided, taken in the order made once it is known to count. */
+  session: SufficiencyFindingData[];
   calls: SufficiencyCall[];
   bySession: ({ session: string } & SufficiencyCounts)[];
+  /** About how many characters its calls hold (callChars): past the spill store's `after`, they turn to JSON texts. */
+  held: number;
+}
+
+/** The same, its calls kept as JSON texts and spilled to disk past the store's size. */
+interface SpilledProbeState {
+  session: SortedRuns;
+  calls: SpilledList<SufficiencyCall>;
+  bySession: ({ session: string } & SufficiencyCounts)[];
+}
+
+/** About how many characters a call holds: its strings, and a little for the rest. */
+function callChars(c: SufficiencyCall): number {
+  let n = 100 + c.id.length + c.query.length + (c.next?.length ?? 0);
+  for (const r of c.returned) n += r.length + 4;
+  return n;
 }
 
 /**
  * Collects calls per session and probe. A session's calls wait for its
  * summary: only then is it known not to be a second copy of a session
- * already reported.
+ * already reported. With a spill store, a probe whose calls grow past the
+ * store's `after` keeps them (those waiting and those reported) as JSON
+ * texts from then on, on disk past the store's size, so a long session's
+ * calls do not stay in memory.
  */
 export class SufficiencyCollector implements SectionCollector<SufficiencySection> {
   readonly #probes: readonly ProbeName[];
   readonly #single: boolean;
   readonly #keep: boolean;
-  readonly #state = new Map<string, ProbeState>();
+  readonly #store: SpillStore | undefined;
+  readonly #state = new Map<string, ProbeState | SpilledProbeState>();
 
   /** `single`: report the one probe in the section's original shape. */
-  constructor(probes: readonly ProbeName[], single: boolean, keep: boolean) {
+  constructor(probes: readonly ProbeName[], single: boolean, keep: boolean, store?: SpillStore) {
     this.#probes = probes;
     this.#single = single;
     this.#keep = keep;
-    for (const p of probes) this.#state.set(p.name, { buffer: [], calls: [], bySession: [] });
+    this.#store = store;
+    for (const p of probes) this.#state.set(p.name, { session: [], calls: [], bySession: [], held: 0 });
   }
 
   add(item: AnalysisItem, session: SessionVerdict): void {
     const it = item as SufficiencyItem;
     if (it.kind === 'finding') {
-      if (this.#keep) this.#state.get(it.data.probe)?.buffer.push(it.data);
+      const st = this.#keep ? this.#state.get(it.data.probe) : undefined;
+      if (st === undefined) return;
+      if (isSpilled(st)) st.session.push(it.data.seq, JSON.stringify(it.data.call));
+      else {
+        st.session.push(it.data);
+        st.held += callChars(it.data.call);
+        if (this.#store !== undefined && st.held > this.#store.after) this.#state.set(it.data.probe, spill(st, this.#store));
+      }
       return;
     }
     for (const [name, st] of this.#state) {
       const counts = Object.hasOwn(it.data.byProbe, name) ? it.data.byProbe[name] : undefined;
-      if (!session.duplicate && counts !== undefined) {
-        st.buffer.sort((a, b) => a.seq - b.seq);
-        for (const b of st.buffer) st.calls.push(b.call);
-        st.bySession.push({ session: it.session, ...copyCounts(counts) });
+      const counted = !session.duplicate && counts !== undefined;
+      if (counted) st.bySession.push({ session: it.session, ...copyCounts(counts) });
+      if (isSpilled(st)) {
+        if (counted) for (const json of st.session.drain()) st.calls.pushJson(json);
+        else st.session.discard();
+      } else {
+        if (counted) {
+          st.session.sort((a, b) => a.seq - b.seq);
+          for (const d of st.session) st.calls.push(d.call);
+        } else for (const d of st.session) st.held -= callChars(d.call);
+        st.session = [];
       }
-      st.buffer = [];
     }
   }
 
   forget(session: string): void {
     for (const st of this.#state.values()) {
-      st.calls = st.calls.filter((c) => c.session !== session);
+      if (isSpilled(st)) st.calls = st.calls.filter((c) => c.session !== session);
+      else {
+        st.calls = st.calls.filter((c) => c.session !== session);
+        st.held = st.calls.reduce((n, c) => n + callChars(c), 0);
+      }
       st.bySession = st.bySession.filter((b) => b.session !== session);
     }
   }
@@ -128,11 +176,24 @@ export class SufficiencyCollector implements SectionCollector<SufficiencySection
     const sections = this.#probes.map((p): ProbeSection => {
       const st = this.#state.get(p.name)!;
       const bySession = st.bySession.map((x) => ({ ...x, buckets: { ...x.buckets } }));
-      return { probe: p.name, profile: p.profile, ...totals(bySession), calls: [...st.calls], bySession };
+      // A spilled list is handed on as it is (a reporter reads it once); one in memory, as a copy.
+      return { probe: p.name, profile: p.profile, ...totals(bySession), calls: isSpilled(st) ? st.calls : [...st.calls], bySession };
     });
     // Several probes: those the input called.
     return this.#single ? sections[0]! : { tools: this.#probes.map((p) => p.name), probes: sections.filter((x) => x.bySession.length > 0) };
   }
+}
+
+function isSpilled(st: ProbeState | SpilledProbeState): st is SpilledProbeState {
+  return !Array.isArray(st.session);
+}
+
+/** A probe's calls, waiting and reported, as JSON texts from now on. */
+function spill(st: ProbeState, store: SpillStore): SpilledProbeState {
+  const out: SpilledProbeState = { session: new SortedRuns(store), calls: new SpilledList(store), bySession: st.bySession };
+  for (const c of st.calls) out.calls.pushJson(JSON.stringify(c));
+  for (const d of st.session) out.session.push(d.seq, JSON.stringify(d.call));
+  return out;
 }
 
 function mergeProbe(a: ProbeSection | undefined, b: ProbeSection | undefined, keep: (session: string) => boolean): ProbeSection {
@@ -162,6 +223,6 @@ export function mergeSufficiency(a: SufficiencySection | undefined, b: Sufficien
 
 /** Its sessions in `rank`'s order: each probe's calls and per-session counts (totals do not depend on order). */
 export function reorderSufficiency(s: SufficiencySection, rank: (session: string) => number): SufficiencySection {
-  const one = (p: ProbeSection): ProbeSection => ({ ...p, calls: byRank(p.calls, (c) => c.session, rank), bySession: byRank(p.bySession, (x) => x.session, rank) });
+  const one = (p: ProbeSection): ProbeSection => ({ ...p, calls: byRank([...p.calls], (c) => c.session, rank), bySession: byRank(p.bySession, (x) => x.session, rank) });
   return 'probes' in s ? { ...s, probes: s.probes.map(one) } : one(s);
 }

@@ -108,7 +108,8 @@ function makeCommand(spec: Spec): Command {
     const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd, date });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
-    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings };
+    // The reports' lists that grow with the input go to a temporary file past a few thousand items.
+    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: {} };
     // Inputs: files and folders (and those a manifest lists), or a project's sessions.
     let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(values.manifest === '-' ? '-' : resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);

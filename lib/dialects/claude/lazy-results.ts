@@ -16,11 +16,15 @@
 //   the normalizer reads of it (`type`, `agentId`);
 // - what is left must be ASCII, where latin1 and UTF-8 agree; anything else
 //   (a non-ASCII cwd, say) is parsed again the usual way.
+// - a line that is not valid UTF-8 is parsed in full when its length is kept
+//   or its text is read as bytes: the decoder turns a malformed sequence of
+//   any length into one U+FFFD, which bytes cannot count or match.
 //
 // An error result is always parsed in full: its text says whether a Read
 // met a directory; so is a line with a value nested too deep, for its
 // diagnostic. The events are those of the full parse, but for the
 // skipped text.
+import { isUtf8 } from 'node:buffer';
 import type { StageLogic, Push } from '../../core/stage.js';
 import type { LineRecord, PreRecord } from '../../core/records.js';
 import { isObject } from '../../core/records.js';
@@ -136,6 +140,7 @@ export class LazyResults {
    * strings are not ASCII.
    */
   #asBytes(b: Buffer): Obj | undefined {
+    if (!isUtf8(b)) return undefined;
     const raw = b.toString('latin1');
     if (ESCAPED_NON_ASCII.test(raw)) return undefined;
     const line = resultsLine(raw, this.#bytes);
@@ -158,7 +163,7 @@ export class LazyResults {
     // An escape that decodes to U+0080–U+00FF reads as a latin1 byte of a UTF-8
     // sequence: its length could not be told from the bytes, so such a line is
     // parsed in full when lengths are kept.
-    if (this.#keepChars && LATIN1_ESCAPE.test(raw)) return undefined;
+    if (this.#keepChars && (LATIN1_ESCAPE.test(raw) || !isUtf8(b))) return undefined;
     const line = resultsLine(raw, this.#skippable);
     if (!line) return undefined;
     const { v, content } = line;
@@ -197,10 +202,13 @@ function resultsLine(raw: string, ids: RecentSet): { v: Obj; content: Obj[] } | 
 }
 
 /**
- * UTF-16 length of text decoded as latin1 from UTF-8 bytes: each
+ * UTF-16 length of text decoded as latin1 from valid UTF-8 bytes: each
  * continuation byte (0x80–0xBF) is part of a character already counted,
  * and a 4-byte character (lead 0xF0–0xF4) is two UTF-16 units. Text that is
- * all ASCII (most results) is counted as it is.
+ * all ASCII (most results) is counted as it is. Only valid UTF-8 (the
+ * caller checks the line with isUtf8): the decoder makes a malformed
+ * sequence one U+FFFD, one unit for a varying number of bytes, so such a
+ * line is parsed in full.
  */
 function utf16Length(latin1: string): number {
   let n = latin1.length;

@@ -1,0 +1,103 @@
+// A temporary file that lists too long to keep in memory are written to and
+// read back from, a line of JSON per item. It is removed from its folder as
+// soon as it is open (POSIX keeps an open file's bytes until it is closed),
+// so a crash or a kill leaves nothing behind; where that is refused
+// (Windows), it is removed on close().
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+
+/** Appended text waits in memory until there is about this much (one write per batch, not per item). */
+const WRITE_BATCH_CHARS = 64 * 1024;
+/** Each reader reads this much at a time: a merge of many runs holds one such buffer per run. */
+export const READ_CHUNK_BYTES = 16 * 1024;
+
+/** Where an appended stretch of lines lies in the file, in bytes. */
+export interface FileRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export class SpillFile {
+  readonly #dir: string;
+  #fd: number | undefined;
+  /** The folder and file still exist (their removal was refused while open). */
+  #leftover: string | undefined;
+  /** Bytes written to the file, and bytes appended (written, or waiting in #pending). */
+  #written = 0;
+  #size = 0;
+  #pending: string[] = [];
+  #pendingChars = 0;
+
+  /** `dir`: where the file is made (default: the system's temporary folder). */
+  constructor(dir: string = tmpdir()) {
+    this.#dir = dir;
+  }
+
+  /** Appends `lines` (each ends with `\n`) and says where they are. */
+  append(lines: string): FileRange {
+    const start = this.#size;
+    this.#size += Buffer.byteLength(lines, 'utf8');
+    this.#pending.push(lines);
+    this.#pendingChars += lines.length;
+    if (this.#pendingChars >= WRITE_BATCH_CHARS) this.#flush();
+    return { start, end: this.#size };
+  }
+
+  /** The lines of `range`, decoded, in order; a few KB of the file in memory at a time. */
+  *lines(range: FileRange): Generator<string> {
+    if (range.end > this.#written) this.#flush();
+    const buf = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    const decoder = new StringDecoder('utf8');
+    let at = range.start;
+    let rest = '';
+    while (at < range.end) {
+      const n = readSync(this.#fd!, buf, 0, Math.min(buf.length, range.end - at), at);
+      if (n === 0) throw new Error(`spill file ended at byte ${at}, before ${range.end}`);
+      at += n;
+      const text = rest + decoder.write(buf.subarray(0, n));
+      let from = 0;
+      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+        yield text.slice(from, nl);
+        from = nl + 1;
+      }
+      rest = text.slice(from);
+    }
+    rest += decoder.end();
+    if (rest !== '') yield rest;
+  }
+
+  /** Removes the file (reading it after this is an error). */
+  close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+    this.#pending = [];
+    if (this.#leftover !== undefined) rmSync(this.#leftover, { recursive: true, force: true });
+    this.#leftover = undefined;
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    if (this.#fd === undefined) this.#open();
+    const text = this.#pending.join('');
+    this.#pending = [];
+    this.#pendingChars = 0;
+    const bytes = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < bytes.length) off += writeSync(this.#fd!, bytes, off, bytes.length - off, this.#written + off);
+    this.#written += bytes.length;
+  }
+
+  #open(): void {
+    const folder = mkdtempSync(join(this.#dir, 'agent-eval-stream-'));
+    const file = join(folder, 'spill.jsonl');
+    this.#fd = openSync(file, 'w+', 0o600);
+    try {
+      unlinkSync(file);
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      this.#leftover = folder;
+    }
+  }
+}
