@@ -8,8 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 
-/** Appended text waits in memory until there is about this much (one write per batch, not per item). */
-const WRITE_BATCH_CHARS = 64 * 1024;
+/**
+ * Appended lines wait in memory until there are about this many characters
+ * (one write per batch, not per line). Small enough that a batch's text and
+ * bytes stay out of V8's large-object space, which only a full collection
+ * frees: a megabyte-long batch each time a list spills piled up there.
+ */
+const WRITE_BATCH_CHARS = 32 * 1024;
 /** Each reader reads this much at a time: a merge of many runs holds one such buffer per run. */
 export const READ_CHUNK_BYTES = 16 * 1024;
 
@@ -35,13 +40,15 @@ export class SpillFile {
     this.#dir = dir;
   }
 
-  /** Appends `lines` (each ends with `\n`) and says where they are. */
-  append(lines: string): FileRange {
+  /** Appends `lines` (none holds a `\n`), a line each, and says where they are. */
+  append(lines: Iterable<string>): FileRange {
     const start = this.#size;
-    this.#size += Buffer.byteLength(lines, 'utf8');
-    this.#pending.push(lines);
-    this.#pendingChars += lines.length;
-    if (this.#pendingChars >= WRITE_BATCH_CHARS) this.#flush();
+    for (const line of lines) {
+      this.#size += Buffer.byteLength(line, 'utf8') + 1;
+      this.#pending.push(line, '\n');
+      this.#pendingChars += line.length + 1;
+      if (this.#pendingChars >= WRITE_BATCH_CHARS) this.#flush();
+    }
     return { start, end: this.#size };
   }
 

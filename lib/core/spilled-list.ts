@@ -77,7 +77,7 @@ export class SpilledList<T> implements Iterable<T> {
     this.#tailChars += json.length;
     this.#length++;
     if (this.#tailChars >= this.#store.chars) {
-      const r = this.#store.file.append(`${this.#tail.join('\n')}\n`);
+      const r = this.#store.file.append(this.#tail);
       const last = this.#ranges.at(-1);
       // Stretches written back to back are one range (another list's writes may come between).
       if (last !== undefined && last.end === r.start) this.#ranges[this.#ranges.length - 1] = { start: last.start, end: r.end };
@@ -135,7 +135,7 @@ export class SortedRuns {
     this.#buffer.push([key, json]);
     this.#chars += json.length;
     if (this.#chars >= this.#store.chars) {
-      this.#runs.push(this.#store.file.append(this.#sorted().map(([k, j]) => `${k} ${j}\n`).join('')));
+      this.#runs.push(this.#store.file.append(keyedLines(this.#sorted())));
       this.#buffer = [];
       this.#chars = 0;
     }
@@ -166,6 +166,10 @@ export class SortedRuns {
   #sorted(): Array<readonly [number, string]> {
     return this.#buffer.sort((a, b) => a[0] - b[0]);
   }
+}
+
+function* keyedLines(entries: Iterable<readonly [number, string]>): Generator<string> {
+  for (const [k, json] of entries) yield `${k} ${json}`;
 }
 
 function* keyed(lines: Iterable<string>): Generator<readonly [number, string]> {
