@@ -53,17 +53,20 @@ t.test('a spilled list iterates what was pushed, in order, from disk and memory 
   t.end();
 });
 
-t.test('sorted runs drain in order of their numbers, ties in the order pushed, whatever was written out', (t) => {
+t.test('sorted runs drain in order of their numbers, ties in the order pushed, across runs and memory', (t) => {
   const dir = scratch(t);
-  const store = new SpillStore({ chars: 30, dir });
+  // Every text is 8 characters ("k07#02"), so a run is written after each third push: four runs, two texts left in memory.
+  const store = new SpillStore({ chars: 24, dir });
   const runs = new SortedRuns(store);
-  // Nearly in order, as a session's probes are decided: some come late; 7 twice.
-  const keys = [1, 2, 4, 3, 5, 9, 6, 7, 8, 7, 12, 10, 11, 0];
-  keys.forEach((k, i) => runs.push(k, JSON.stringify(`k${k}#${i}`)));
+  const keys = [1, 2, 7, 3, 5, 12, 6, 7, 8, 9, 10, 11, 4, 12];
+  const text = (k: number, i: number): string => JSON.stringify(`k${String(k).padStart(2, '0')}#${String(i).padStart(2, '0')}`);
+  keys.forEach((k, i) => runs.push(k, text(k, i)));
+  // By hand: runs [1#0 2#1 7#2] [3#3 5#4 12#5] [6#6 7#7 8#8] [9#9 10#10 11#11], memory [4#12 12#13];
+  // 7#2 (first run) before 7#7 (third), 12#5 (second run) before 12#13 (memory).
   t.same(
     [...runs.drain()].map((j) => JSON.parse(j)),
-    ['k0#13', 'k1#0', 'k2#1', 'k3#3', 'k4#2', 'k5#4', 'k6#6', 'k7#7', 'k7#9', 'k8#8', 'k9#5', 'k10#11', 'k11#12', 'k12#10'],
-    'merged from several runs written out and the rest in memory',
+    ['k01#00', 'k02#01', 'k03#03', 'k04#12', 'k05#04', 'k06#06', 'k07#02', 'k07#07', 'k08#08', 'k09#09', 'k10#10', 'k11#11', 'k12#05', 'k12#13'],
+    'merged from four runs written out and the two texts still in memory',
   );
   t.same([...runs.drain()], [], 'a drain takes everything');
   runs.push(2, '"b"');
@@ -72,6 +75,7 @@ t.test('sorted runs drain in order of their numbers, ties in the order pushed, w
   runs.push(3, '"c"');
   t.same([...runs.drain()], ['"c"'], 'discard forgets what came since the last drain');
   store.close();
+  t.throws(() => store.file, /after close/, 'a closed store says so');
   t.end();
 });
 
@@ -105,24 +109,33 @@ function build(all: readonly StreamItem[], spill?: ConstructorParameters<typeof 
   return { report: builder.build(), builder };
 }
 
-t.test('a report whose sufficiency calls were spilled is written exactly as one that kept them', async (t) => {
-  const dir = scratch(t);
+t.test('a report whose sufficiency calls were spilled is written exactly as one that kept them, wherever the switch comes', async (t) => {
   const all = await items();
   const kept = build(all).report;
   const calls = probeSections(kept.sufficiency!).reduce((n, p) => n + p.calls.length, 0);
   t.ok(calls >= 2, `the fixtures make probe calls (${calls})`);
   t.same(kept.duplicateSessions, { 'express-demo': 1 }, 'the third session is a second copy of the first');
   t.same([...probeSections(kept.sufficiency!)[0]!.calls].map((c) => c.id).slice(0, 2), ['toolu_e1', 'toolu_e2'], 'the calls are listed in the order made, not decided');
-  // Every call spilled at once, and written out a call or two at a time.
-  const { report, builder } = build(all, { after: 0, chars: 64, dir });
-  t.ok(
-    probeSections(report.sufficiency!).every((p) => isSpilledList(p.calls)),
-    'every probe kept its calls as a spilled list',
-  );
-  t.equal(renderJson(report), renderJson(kept), 'JSON, byte for byte');
-  t.equal(renderText(report, builtInAnalyses()), renderText(kept, builtInAnalyses()), 'text, byte for byte');
-  builder.close();
-  t.same(readdirSync(dir), [], 'nothing left in the folder');
+  // The first copy of express marked restarted (a followed file that began again): the third replaces it (forget).
+  const firstEnd = all.findIndex((i) => 'kind' in i && i.kind === 'session_end' && i.session === 'express-demo');
+  const restartedAll = all.map((i, n) => (n === firstEnd ? { ...i, restarted: true } : i)) as StreamItem[];
+  for (const [what, stream] of [['read twice', all], ['restarted, then read again', restartedAll]] as const) {
+    const inMemory = build(stream).report;
+    const spilledAt: number[] = [];
+    // From the first call on, and at points in the first and second sessions' calls: a switch with calls
+    // already reported, and with some still waiting; written out a call or two at a time.
+    for (const after of [0, 300, 600, 900, 1200, 1500, 2000, 3000]) {
+      const dir = scratch(t);
+      const { report, builder } = build(stream, { after, chars: 64, dir });
+      t.equal(renderJson(report), renderJson(inMemory), `${what}, switch past ${after} characters: JSON, byte for byte`);
+      t.equal(renderText(report, builtInAnalyses()), renderText(inMemory, builtInAnalyses()), `${what}, past ${after}: text, byte for byte`);
+      if (after === 0) t.ok(probeSections(report.sufficiency!).every((p) => isSpilledList(p.calls)), 'from the first call, every probe kept its calls as a spilled list');
+      if (isSpilledList(probeSections(report.sufficiency!)[0]!.calls)) spilledAt.push(after);
+      builder.close();
+      t.same(readdirSync(dir), [], 'nothing left in the folder');
+    }
+    t.ok(spilledAt.length > 1 && spilledAt.length < 8, `${what}: CodeGraph's calls switched at some sizes, not at others (${spilledAt.join(', ')})`);
+  }
 });
 
 t.test('below the spill size nothing is serialised: the calls stay an array', async (t) => {

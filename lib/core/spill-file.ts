@@ -65,7 +65,8 @@ export class SpillFile {
       at += n;
       const text = rest + decoder.write(buf.subarray(0, n));
       let from = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      // The unfinished line carried over holds no newline: searching it again would make a long line quadratic.
+      for (let nl = text.indexOf('\n', rest.length); nl !== -1; nl = text.indexOf('\n', from)) {
         yield text.slice(from, nl);
         from = nl + 1;
       }

@@ -39,11 +39,16 @@ export class SpillStore {
     this.#dir = o.dir;
   }
 
+  #closed = false;
+
   get file(): SpillFile {
+    // A list read or pushed to after close() would find nothing, or leave a file nobody removes.
+    if (this.#closed) throw new Error('spill store used after close()');
     return (this.#file ??= new SpillFile(this.#dir));
   }
 
   close(): void {
+    this.#closed = true;
     this.#file?.close();
     this.#file = undefined;
   }

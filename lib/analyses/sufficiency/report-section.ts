@@ -166,7 +166,10 @@ export class SufficiencyCollector implements SectionCollector<SufficiencySection
       if (isSpilled(st)) st.calls = st.calls.filter((c) => c.session !== session);
       else {
         st.calls = st.calls.filter((c) => c.session !== session);
-        st.held = st.calls.reduce((n, c) => n + callChars(c), 0);
+        // What it holds: the calls reported, and those of the session now being read (the new copy's, still waiting).
+        st.held = 0;
+        for (const c of st.calls) st.held += callChars(c);
+        for (const d of st.session) st.held += callChars(d.call);
       }
       st.bySession = st.bySession.filter((b) => b.session !== session);
     }

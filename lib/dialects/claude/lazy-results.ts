@@ -17,8 +17,9 @@
 // - what is left must be ASCII, where latin1 and UTF-8 agree; anything else
 //   (a non-ASCII cwd, say) is parsed again the usual way.
 // - a line that is not valid UTF-8 is parsed in full when its length is kept
-//   or its text is read as bytes: the decoder turns a malformed sequence of
-//   any length into one U+FFFD, which bytes cannot count or match.
+//   or its text is read as bytes: the decoder turns malformed bytes into
+//   U+FFFD, one for each maximal bad sequence (`80 80` is two, `F0 9F 98`
+//   one), which counting or matching bytes cannot follow.
 //
 // An error result is always parsed in full: its text says whether a Read
 // met a directory; so is a line with a value nested too deep, for its
@@ -206,9 +207,9 @@ function resultsLine(raw: string, ids: RecentSet): { v: Obj; content: Obj[] } | 
  * continuation byte (0x80–0xBF) is part of a character already counted,
  * and a 4-byte character (lead 0xF0–0xF4) is two UTF-16 units. Text that is
  * all ASCII (most results) is counted as it is. Only valid UTF-8 (the
- * caller checks the line with isUtf8): the decoder makes a malformed
- * sequence one U+FFFD, one unit for a varying number of bytes, so such a
- * line is parsed in full.
+ * caller checks the line with isUtf8): the decoder makes malformed bytes
+ * U+FFFD, a unit for a varying number of bytes, so such a line is parsed
+ * in full.
  */
 function utf16Length(latin1: string): number {
   let n = latin1.length;
