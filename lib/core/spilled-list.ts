@@ -32,14 +32,13 @@ export class SpillStore {
   readonly chars: number;
   readonly #dir: string | undefined;
   #file: SpillFile | undefined;
+  #closed = false;
 
   constructor(o: SpillOptions = {}) {
     this.after = Math.max(0, o.after ?? DEFAULT_SPILL_AFTER);
     this.chars = Math.max(1, o.chars ?? DEFAULT_SPILL_CHARS);
     this.#dir = o.dir;
   }
-
-  #closed = false;
 
   get file(): SpillFile {
     // A list read or pushed to after close() would find nothing, or leave a file nobody removes.

@@ -26,8 +26,8 @@ export interface ReportOptions {
   keepDetail?: boolean;
   /**
    * Write the lists that grow with the input (every probe call) to a
-   * temporary file past a number of items, so memory does not grow with the
-   * transcript (the CLI's reporters). The built report then holds such a
+   * temporary file past a size (SpillOptions), so memory does not grow with
+   * the transcript (the CLI's reporters). The built report then holds such a
    * list as a SpilledList, read from the file as it is iterated: call
    * close() once the report is written. Unsaid: lists stay in memory.
    */

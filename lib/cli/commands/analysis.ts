@@ -108,7 +108,7 @@ function makeCommand(spec: Spec): Command {
     const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd, date });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
-    // The reports' lists that grow with the input go to a temporary file past a few thousand items.
+    // A probe's calls, the list that grows with the input, go to a temporary file past about 8 Mi characters (lib/core/spilled-list.ts).
     const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: {} };
     // Inputs: files and folders (and those a manifest lists), or a project's sessions.
     let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(values.manifest === '-' ? '-' : resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
