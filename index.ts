@@ -71,7 +71,7 @@ export { DIALECTS, dialectNamed, detectDialect, claudeDialect, tracesDialect, au
 export { ClaudeNormalizer, flattenContent } from './lib/dialects/claude/normalizer.js';
 
 // Sinks.
-export { text, renderText, liveLine } from './sinks/text.js';
+export { text, renderText, textPieces, liveLine } from './sinks/text.js';
 export type { TextOptions } from './sinks/text.js';
 export { json, renderJson, jsonChunks } from './sinks/json.js';
 export { ndjson, findingLine, summaryLine } from './sinks/ndjson.js';

@@ -5,7 +5,7 @@
 import type { Transform } from 'node:stream';
 import type { Report } from '../lib/report/index.js';
 import type { SinkOptions } from './report-sink.js';
-import { reportSink } from './report-sink.js';
+import { gathered, PIECE_CHARS, reportSink } from './report-sink.js';
 import { jsonPrintable } from '../lib/core/escape.js';
 import { isSpilledList } from '../lib/core/spilled-list.js';
 
@@ -13,8 +13,6 @@ import { isSpilledList } from '../lib/core/spilled-list.js';
 const WHOLE_AT = 3;
 /** …unless they hold a list this long: a section may be a list of sections (sufficiency's probes), each with its calls. */
 const LONG_LIST = 64;
-/** Pieces are gathered to about this many characters before they are handed on. */
-const PIECE_CHARS = 64 * 1024;
 
 /** A list written an element at a time: an array, or one read back from a spill file (never whole in memory). */
 const isList = (v: unknown): v is Iterable<unknown> & { length: number } => Array.isArray(v) || isSpilledList(v);
@@ -59,15 +57,12 @@ function* pretty(v: unknown, indent: string, depth: number): Generator<string> {
 
 /** The report in pieces that concatenate to `JSON.stringify(report, null, 2)` plus a newline. */
 export function* jsonChunks(report: Report, pieceChars = PIECE_CHARS): Generator<string> {
-  let buf = '';
-  for (const piece of pretty(report, '', 0)) {
-    buf += piece;
-    if (buf.length >= pieceChars) {
-      yield buf;
-      buf = '';
-    }
-  }
-  yield `${buf}\n`;
+  yield* gathered(withNewline(pretty(report, '', 0)), pieceChars);
+}
+
+function* withNewline(pieces: Iterable<string>): Generator<string> {
+  yield* pieces;
+  yield '\n';
 }
 
 /** The pieces as written: the same JSON, with no raw character a terminal would act on. */

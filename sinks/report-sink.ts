@@ -10,6 +10,26 @@ import { ReportBuilder } from '../lib/report/index.js';
 
 export type SinkOptions = ReportOptions;
 
+/** Pieces of a report are gathered to about this many characters before they are handed on. */
+export const PIECE_CHARS = 64 * 1024;
+
+/**
+ * `pieces` joined into pieces of at least `chars` characters (the last may
+ * be shorter): one write per 64 KiB, not one per line, and never the whole
+ * report at once.
+ */
+export function* gathered(pieces: Iterable<string>, chars = PIECE_CHARS): Generator<string> {
+  let buf = '';
+  for (const piece of pieces) {
+    buf += piece;
+    if (buf.length >= chars) {
+      yield buf;
+      buf = '';
+    }
+  }
+  if (buf !== '') yield buf;
+}
+
 /** `render` may give the final text whole, or in pieces to spare memory. */
 export function reportSink(opts: SinkOptions, render: (r: Report) => string | Iterable<string>, perItem?: (item: StreamItem, builder: ReportBuilder) => string | undefined): Transform {
   const builder = new ReportBuilder(opts);

@@ -9,7 +9,7 @@ import { isAnalysisItem } from '../lib/core/items.js';
 import type { Configured } from '../lib/analyses/types.js';
 import { analysisOf } from '../lib/analyses/types.js';
 import type { SinkOptions } from './report-sink.js';
-import { reportSink } from './report-sink.js';
+import { gathered, reportSink } from './report-sink.js';
 import { analysesOf } from '../lib/report/index.js';
 import { plain } from '../lib/core/style.js';
 import type { Paint } from '../lib/core/style.js';
@@ -17,13 +17,25 @@ import { printable } from '../lib/core/escape.js';
 
 /** Each section present, in report order, separated by a blank line. */
 export function renderText(report: Report, analyses: readonly Configured[], paint: Paint = plain): string {
-  const parts: string[] = [];
+  return [...textPieces(report, analyses, paint)].join('');
+}
+
+/** The text report in pieces, as an analysis renders its block: a block listing every call comes a line at a time. */
+export function* textPieces(report: Report, analyses: readonly Configured[], paint: Paint = plain): Generator<string> {
+  let first = true;
   for (const { analysis } of analyses) {
     const section = report[analysis.key];
-    if (section !== undefined && analysis.render.text) parts.push(analysis.render.text(section, paint));
+    if (section === undefined || !analysis.render.text) continue;
+    if (!first) yield '\n';
+    first = false;
+    const block = analysis.render.text(section, paint);
+    if (typeof block === 'string') yield block;
+    else yield* block;
   }
-  if (report.warnings.length) parts.push(report.warnings.map((w) => `warning: ${printable(w)}\n`).join(''));
-  return parts.join('\n');
+  if (report.warnings.length) {
+    if (!first) yield '\n';
+    for (const w of report.warnings) yield `warning: ${printable(w)}\n`;
+  }
 }
 
 /** One line for a finding the moment it is decided, for a followed run; nothing for a session read twice. */
@@ -47,5 +59,11 @@ export function text(opts: TextOptions): Transform {
   const analyses = analysesOf(rest);
   rest.analyses = analyses;
   const shown = analyses.filter((c) => !hidden.includes(c.analysis.name));
-  return live ? reportSink(rest, (r) => `\n${renderText(r, shown, paint)}`, (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => renderText(r, shown, paint));
+  return live ? reportSink(rest, (r) => gathered(afterBlankLine(textPieces(r, shown, paint))), (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => gathered(textPieces(r, shown, paint)));
+}
+
+/** Followed, the report comes after the findings printed live, a blank line apart. */
+function* afterBlankLine(pieces: Iterable<string>): Generator<string> {
+  yield '\n';
+  yield* pieces;
 }

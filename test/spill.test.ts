@@ -12,7 +12,9 @@ import type { Report } from '../lib/report/index.js';
 import { builtInAnalyses } from '../lib/analyses/index.js';
 import { probeSections } from '../lib/analyses/sufficiency/report-section.js';
 import { renderJson } from '../sinks/json.js';
-import { renderText } from '../sinks/text.js';
+import { renderText, text } from '../sinks/text.js';
+import { PIECE_CHARS } from '../sinks/report-sink.js';
+import { once } from 'node:events';
 import { analyzeFiles } from './helpers/analyze.js';
 import type { StreamItem } from '../lib/core/items.js';
 
@@ -146,4 +148,28 @@ t.test('below the spill size nothing is serialised: the calls stay an array', as
     'a few calls are far below the default 8 Mi characters',
   );
   builder.close();
+});
+
+t.test('the text reporter writes a long report in pieces of about 64 KiB, reading spilled calls back as it goes', async (t) => {
+  const base = await items();
+  // Three hundred distinct copies of the three sessions: enough bucketed calls for several pieces of text.
+  const all: StreamItem[] = [];
+  for (let k = 0; k < 300; k++) for (const i of base) all.push({ ...i, session: `${i.session}#${k}` } as StreamItem);
+  const inMemory = build(all).report;
+  const expected = renderText(inMemory, builtInAnalyses());
+  t.ok(expected.length > 3 * PIECE_CHARS, `the report is long (${expected.length} characters)`);
+
+  const dir = scratch(t);
+  const sink = text({ analyses: builtInAnalyses(), spill: { after: 0, chars: 4096, dir } });
+  const pieces: string[] = [];
+  sink.setEncoding('utf8');
+  sink.on('data', (p: string) => pieces.push(p));
+  for (const i of all) sink.write(i);
+  sink.end();
+  await once(sink, 'end');
+  t.equal(pieces.join(''), expected, 'the same text, byte for byte, as one rendered in memory');
+  t.ok(pieces.length > 3, `written in ${pieces.length} pieces, not as one string`);
+  // A piece is gathered lines: 64 KiB and at most one more line.
+  t.ok(pieces.every((p) => p.length < PIECE_CHARS + 500), `no piece is much over 64 KiB (largest ${Math.max(...pieces.map((p) => p.length))})`);
+  t.same(readdirSync(dir), [], 'the spill file is gone once the report is out');
 });

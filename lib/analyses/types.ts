@@ -72,8 +72,12 @@ export interface JunitPart {
 }
 
 export interface Renderers<S> {
-  /** A block of the text report (ends with a newline). */
-  text?(section: S, paint: Paint): string;
+  /**
+   * A block of the text report (ends with a newline): whole, or in pieces
+   * when it lists every call (the pieces are written as they come, so the
+   * block of a long run is never one string).
+   */
+  text?(section: S, paint: Paint): string | Iterable<string>;
   /** One line for a finding or result the moment it is decided (`--follow`). */
   live?(item: AnalysisItem): string | undefined;
   /** Markdown: `head` lines go first in the page (a gate), `body` in the section's place. */

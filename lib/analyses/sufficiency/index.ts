@@ -8,7 +8,7 @@ import type { SufficiencyOptions } from './analyzer.js';
 import { sufficiencyConfig } from './config.js';
 import { mergeSufficiency, reorderSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
 import type { ProbeSection, SufficiencySection } from './report-section.js';
-import { renderSufficiencyText, sufficiencyLiveLine } from './render-text.js';
+import { sufficiencyTextPieces, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';
 import { sufficiencyEvaluations } from './render-otel.js';
 import { SUFFICIENCY } from './items.js';
@@ -43,7 +43,7 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
   merge: mergeSufficiency,
   reorder: (s, rank) => reorderSufficiency(s, rank),
   render: {
-    text: (s) => renderSufficiencyText(s),
+    text: (s) => sufficiencyTextPieces(s),
     live: sufficiencyLiveLine,
     markdown: (s) => ({ body: sufficiencyMarkdown(s) }),
     evaluations: sufficiencyEvaluations,

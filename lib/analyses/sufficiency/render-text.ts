@@ -20,40 +20,55 @@ function cutQuery(q: string): string {
 
 /** Every probe tool's block, a blank line apart; a line saying none was called when none was. */
 export function renderSufficiencyText(s: SufficiencySection, indent = '  '): string {
-  const sections = probeSections(s);
-  if (sections.length === 0) return `${indent}Tool-response sufficiency: no call of a probe tool (${'tools' in s ? s.tools.map(printable).join(', ') : ''})\n`;
-  return sections.map((p) => probeText(p, indent)).join('\n');
+  return [...sufficiencyTextPieces(s, indent)].join('');
 }
 
-function probeText(s: ProbeSection, indent: string): string {
+/**
+ * The same text a line at a time: a block lists every bucketed call, and a
+ * long run's calls may be read back from a spill file (never all in memory).
+ */
+export function* sufficiencyTextPieces(s: SufficiencySection, indent = '  '): Generator<string> {
+  const sections = probeSections(s);
+  if (sections.length === 0) {
+    yield `${indent}Tool-response sufficiency: no call of a probe tool (${'tools' in s ? s.tools.map(printable).join(', ') : ''})\n`;
+    return;
+  }
+  let first = true;
+  for (const p of sections) {
+    if (!first) yield '\n';
+    first = false;
+    yield* probeLines(p, indent);
+  }
+}
+
+/** One probe tool's block, each line with its newline. */
+function* probeLines(s: ProbeSection, indent: string): Generator<string> {
   const profile = PROFILES[s.profile];
   const files = (n: number): string => `${n} ${profile.unit}${n === 1 ? '' : 's'}`;
-  const lines: string[] = [];
   const ours: string[] = [];
   if (s.unjudged > 0) ours.push(`${plural(s.unjudged, 'unjudged call')} (not bucketed)`);
   if (s.pending > 0) ours.push(`${plural(s.pending, 'pending call')} (reading stopped before a reaction)`);
   if (s.answered === 0) {
-    lines.push(`${indent}${profile.title} sufficiency: no answered ${printable(s.probe)} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}`);
-    if (ours.length) lines.push(`${indent}  note: ${ours.join(' · ')}`);
-    return lines.join('\n') + '\n';
+    yield `${indent}${profile.title} sufficiency: no answered ${printable(s.probe)} calls${s.errors > 0 ? ` (${s.errors} errored or never returned)` : ''}\n`;
+    if (ours.length) yield `${indent}  note: ${ours.join(' · ')}\n`;
+    return;
   }
-  lines.push(`${indent}${profile.title} sufficiency — what the agent did NEXT (${s.answered} answered call${s.answered === 1 ? '' : 's'}):`);
+  yield `${indent}${profile.title} sufficiency — what the agent did NEXT (${s.answered} answered call${s.answered === 1 ? '' : 's'}):\n`;
   for (const [key, label, meaning] of profile.buckets) {
     const n = s.buckets[key];
     const pct = `${((n / s.answered) * 100).toFixed(0)}%`;
-    lines.push(`${indent}  ${String(n).padStart(3)} ${pct.padStart(4)}  ${label.padEnd(31)}${meaning}`);
+    yield `${indent}  ${String(n).padStart(3)} ${pct.padStart(4)}  ${label.padEnd(31)}${meaning}\n`;
   }
   let i = 0;
   for (const c of s.calls) {
     if (c.bucket === null) continue;
-    lines.push(`${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files(c.returned.length)}] → ${printable(c.next ?? '')}`);
+    yield `${indent}  ${++i}.${c.thread !== 'main' ? ' [subagent]' : ''} "${cutQuery(c.query)}" [${files(c.returned.length)}] → ${printable(c.next ?? '')}\n`;
   }
   const note: string[] = [];
   if (s.errors > 0) note.push(`${plural(s.errors, 'errored/unanswered call')} (not bucketed)`);
   if (s.concurrent > 0) note.push(`${plural(s.concurrent, 'file-access call')} in the SAME message as ${profile.name === 'codegraph' ? 'an explore' : `a ${profile.noun}`} (not a reaction)`);
   append(note, ours);
-  if (note.length) lines.push(`${indent}  note: ${note.join(' · ')}`);
-  return lines.join('\n') + '\n';
+  if (note.length) yield `${indent}  note: ${note.join(' · ')}\n`;
 }
 
 /** One line for a probe the moment it is decided, for a followed run. */
