@@ -27,6 +27,7 @@ import { measureLatency } from './latency.js';
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const OUT = join(ROOT, 'bench', 'out');
 const MEASURE = join(ROOT, 'dist', 'bench', 'measure.js');
+const STAGE_TIMES = join(ROOT, 'dist', 'bench', 'stage-times.js');
 const BIN = join(ROOT, 'dist', 'bin', 'agent-eval-stream.js');
 const DOC = join(ROOT, 'docs', 'benchmarks.md');
 const MB = 1e6;
@@ -143,6 +144,33 @@ async function withoutOneProbeResult(from: string, to: string): Promise<void> {
 const fmt = (x: number, d = 2): string => x.toFixed(d);
 const table = (head: string[], rows: string[][]): string[] => [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
 
+interface StageRun {
+  readonly totalMs: number;
+  readonly timingMs: number;
+  readonly stages: Array<[string, number]>;
+}
+
+/** The stages' medians as a share of the bare loop's time, and what the command would reach were parsing free. */
+function stageTable(name: string, bareMs: number, runs: readonly StageRun[]): string[] {
+  const names = runs[0]!.stages.map(([n]) => n);
+  const ms = names.map((_, i) => median(runs.map((r) => r.stages[i]![1])));
+  const rest = median(runs.map((r) => r.totalMs - r.timingMs - r.stages.reduce((a, [, x]) => a + x, 0)));
+  const afterParse = ms.slice(1).reduce((a, x) => a + x, 0);
+  const share = (x: number): string => fmt(x / bareMs);
+  return [
+    `### Where the time goes: the default command's stages on ${name}`,
+    '',
+    ...table(['stage', 'time', 'share of the bare loop\'s time'], [
+      ...names.map((n, i) => [n, `${fmt(ms[i]!, 0)} ms`, share(ms[i]!)]),
+      ['every stage after parsing', `${fmt(afterParse, 0)} ms`, share(afterParse)],
+      ['reading and splitting, the stream machinery, building and writing the report', `${fmt(rest, 0)} ms`, share(rest)],
+      ['the bare loop (read, split, `JSON.parse` every line; startup included)', `${fmt(bareMs, 0)} ms`, '1.00'],
+    ]),
+    '',
+    `In-process, medians of ${runs.length} runs, each stage's own time net of its timer (bench/stage-times.ts). Were parsing free and node's startup too, the default command would run at ${fmt(bareMs / (afterParse + rest))} of the bare loop.`,
+  ];
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive integer: ${values.runs}`);
   mkdirSync(OUT, { recursive: true });
@@ -187,6 +215,16 @@ async function main(): Promise<void> {
         const g = hi.get(m.name)!.maxRssMB / lo.get(m.name)!.maxRssMB - 1;
         target(g <= 0.1, `${m.name}: peak RSS within 10% from ${transcripts[0]!.name} to ${transcripts[transcripts.length - 1]!.name}`, `${g >= 0 ? '+' : ''}${fmt(g * 100, 0)}%`);
       }
+    }
+
+    // Where the time goes: the default command's stages, each timed by itself, beside the bare loop.
+    {
+      const t = transcripts[0]!;
+      const log = join(OUT, 'stage-times.jsonl');
+      rmSync(log, { force: true });
+      made.push(log);
+      const r = measureCase(`${t.name} stages`, [BARE_MODE, { name: 'stages', script: STAGE_TIMES, args: (f) => [f, log] }], t.file);
+      md.push('', ...stageTable(t.name, r.get('bare')!.seconds * 1000, readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as StageRun)));
     }
 
     // Many files: the session pool against one thread.

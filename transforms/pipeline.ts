@@ -45,6 +45,11 @@ export function stages(opts: StagesOptions = {}): Transform[] {
  * `last`: logic after the analyses, which reads no result text.
  */
 export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<any, any>[] = []): Transform {
+  return objectStage(fuse(fusedLogics(opts, last)));
+}
+
+/** The logics `fusedStages` fuses, in order (the lazy parse in place of parse when `lazyResults`): for a harness that times each. */
+export function fusedLogics(opts: StagesOptions = {}, last: readonly StageLogic<any, any>[] = []): StageLogic<any, any>[] {
   const logics = stageLogics(opts, last);
   const reads = opts.lazyResults === true ? resultTextReaders(opts.analyses ?? builtInAnalyses()) : undefined;
   if (reads) {
@@ -52,7 +57,7 @@ export function fusedStages(opts: StagesOptions = {}, last: readonly StageLogic<
     // parse → lazy parse; the tap sees each call the normalizer makes before its result's line is parsed.
     logics.splice(0, 2, lazy.parser, logics[1]!, lazy.tap);
   }
-  return objectStage(fuse(logics));
+  return logics;
 }
 
 /** Does any analysis read this tool's result text? Undefined when one does not say (then all are read). */

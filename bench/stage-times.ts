@@ -1,0 +1,77 @@
+// Where the default command's time goes: its pipeline run in-process —
+// the same fused stages over the same batched source into the JSON
+// reporter — with each stage's logic timed by itself. A stage hands each
+// item to the next one inside its own `step`, so a stage's own time is its
+// time less the time of the calls it made into later stages.
+//
+//   node dist/bench/stage-times.js FILE OUT
+// appends one JSON line to OUT: { totalMs, timingMs, stages: [[name, ms], …] };
+// what no stage took (reading, splitting, the stream machinery, writing the
+// report) is totalMs less their sum and less timingMs, the timers' own cost
+// (each stage's figure is already net of it).
+import { appendFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { performance } from 'node:perf_hooks';
+import { fusedLogics } from '../transforms/pipeline.js';
+import { fuse, objectStage } from '../lib/core/stage.js';
+import type { Push, StageLogic } from '../lib/core/stage.js';
+import { readSessions } from '../lib/io/source.js';
+import { loadConfig } from '../lib/io/config.js';
+import { configureAnalyses } from '../lib/cli/analysis-choice.js';
+import { json } from '../sinks/json.js';
+
+const [file, out] = process.argv.slice(2);
+if (!file || !out) throw new Error('usage: stage-times FILE OUT');
+
+const t0 = performance.now();
+const analyses = configureAnalyses(['sufficiency', 'grade'], await loadConfig(undefined, process.cwd()), { cwd: process.cwd() });
+const logics = fusedLogics({ analyses, lazyResults: true });
+// The lazy parse takes the place of parse, and its tap comes after the normalizer (transforms/pipeline.ts).
+const names = ['parse (lazy)', 'normalize', 'lazy-parse tap', 'demux', 'delegation', ...analyses.map((c) => c.analysis.name)];
+if (names.length !== logics.length) throw new Error(`expected ${names.length} stages, found ${logics.length}`);
+
+// One slot more than stages: the calibration's.
+const own = new Float64Array(logics.length + 1);
+const calls = new Float64Array(logics.length + 1);
+/** Time spent in the calls a running step made into later stages. */
+let inner = 0;
+function timer(i: number): (f: () => void) => void {
+  return (f) => {
+    const start = performance.now();
+    const outer = inner;
+    inner = 0;
+    f();
+    const took = performance.now() - start;
+    own[i]! += took - inner;
+    calls[i]!++;
+    inner = outer + took;
+  };
+}
+
+// What one timed call costs with nothing in it: taken off every stage's figure.
+const CALIBRATION_CALLS = 1_000_000;
+const empty = timer(logics.length);
+const noop = (): void => {};
+for (let k = 0; k < CALIBRATION_CALLS; k++) empty(noop);
+const perCallMs = own[logics.length]! / CALIBRATION_CALLS;
+
+function timed(i: number, logic: StageLogic<unknown, unknown>): StageLogic<unknown, unknown> {
+  const run = timer(i);
+  return {
+    step: (item, push: Push<unknown>) => run(() => logic.step(item, push)),
+    end: logic.end ? (push: Push<unknown>) => run(() => logic.end!(push)) : undefined,
+  };
+}
+
+const nowhere = new Writable({ write: (_c, _e, cb) => cb() });
+await pipeline(
+  readSessions([{ key: file, files: [file] }], { batches: true, lazyLines: true }),
+  objectStage(fuse(logics.map((l, i) => timed(i, l)))),
+  json({ analyses, inputErrors: [], warnings: [], spill: {} }),
+  nowhere,
+);
+const totalMs = performance.now() - t0;
+let timingMs = own[logics.length]!;
+for (let i = 0; i < logics.length; i++) timingMs += calls[i]! * perCallMs;
+appendFileSync(out, `${JSON.stringify({ totalMs, timingMs, stages: names.map((n, i) => [n, Math.max(0, own[i]! - calls[i]! * perCallMs)]) })}\n`);
