@@ -87,3 +87,28 @@ t.test('normPath and baseName', async (t) => {
   t.equal(baseName('/t/lib/x.js'), 'x.js');
   t.equal(baseName('lib/'), 'lib/', 'empty last segment: the raw path');
 });
+
+t.test('resolvePath gives what posix.resolve and posix.normalize give, for paths already normal and not', async (t) => {
+  const { posix } = await import('node:path');
+  // The rule as first written: every path through node's own functions.
+  const reference = (p: string, cwd?: string): string | undefined => {
+    const s = p.replace(/\\/g, '/');
+    if (s === '') return undefined;
+    if (s.startsWith('/')) return posix.normalize(s).replace(/(.)\/$/, '$1');
+    if (cwd === undefined || !cwd.startsWith('/') || s.startsWith('~')) return undefined;
+    return posix.resolve(cwd, s);
+  };
+  const segments = ['a', 'b.c', '.', '..', '', '...', '.x', 'x.', 'é→', 'a\nb', ' ', '~'];
+  const paths: string[] = [];
+  for (const x of segments) for (const y of segments) for (const lead of ['', '/', './', '\\']) for (const trail of ['', '/', '\\']) paths.push(`${lead}${x}/${y}${trail}`, `${lead}${x}${trail}`);
+  paths.push('/', '//', '\\', '/a\n/', 'a\n/', 'src/mod1/file1.ts', '/work/repo/src/x.ts');
+  const cwds = [undefined, '/', '/repo', '/repo/', '/repo/./src', '/r/../s', '//r', '/r\n/', '/é→ x', 'rel', '~/x'];
+  let compared = 0;
+  const differ: string[] = [];
+  for (const p of paths) for (const cwd of cwds) {
+    compared++;
+    if (resolvePath(p, cwd) !== reference(p, cwd)) differ.push(JSON.stringify([p, cwd, resolvePath(p, cwd), reference(p, cwd)]));
+  }
+  t.same(differ, [], `${compared} paths and working directories, every answer the same`);
+  t.ok(compared > 10000, 'the table is large');
+});
