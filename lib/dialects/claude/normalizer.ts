@@ -51,12 +51,24 @@ export function sessionIdOf(v: Obj): string | undefined {
   return asString(v.session_id) ?? asString(v.sessionId);
 }
 
+interface EmittedUsage {
+  readonly messageId: string;
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheCreation: number;
+  readonly cacheCreation1h: number | undefined;
+  /** The invalid counts' names, joined. */
+  readonly bad: string;
+}
+
 export class ClaudeNormalizer {
   // Position of the next block of the current message, per thread; an entry
   // is dropped when the thread's spawning call returns, keeping this bounded
   // by open threads.
   #blocks = new Map<string, { id: string; n: number }>();
-  #usage = new Map<string, string>();
+  /** Per thread, the usage last emitted: compared field by field, not as a string built per record. */
+  #usage = new Map<string, EmittedUsage>();
   #catalog = new Set<string>();
   #endedByResult = false;
   /** The session a fork's copied records came from, once told. */
@@ -233,9 +245,10 @@ export class ClaudeNormalizer {
     const split = isObject(u.cache_creation) ? u.cache_creation : undefined;
     const cacheCreation1h = split && split.ephemeral_1h_input_tokens !== undefined ? Math.min(tokenCount(split, 'ephemeral_1h_input_tokens', bad), cacheCreation) : undefined;
     // Claude Code repeats a message's usage on every block: emit only changes.
-    const key = `${messageId}|${input}|${output}|${cacheRead}|${cacheCreation}|${cacheCreation1h}|${bad.join()}`;
-    if (this.#usage.get(thread) === key) return;
-    this.#usage.set(thread, key);
+    const badKeys = bad.join();
+    const last = this.#usage.get(thread);
+    if (last !== undefined && last.messageId === messageId && last.input === input && last.output === output && last.cacheRead === cacheRead && last.cacheCreation === cacheCreation && last.cacheCreation1h === cacheCreation1h && last.bad === badKeys) return;
+    this.#usage.set(thread, { messageId, input, output, cacheRead, cacheCreation, cacheCreation1h, bad: badKeys });
     if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `message ${messageId}: ${bad.join(', ')}: not a token count; read as 0` }, thread, line, meta);
     sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation, ...(cacheCreation1h ? { cacheCreation1h } : {}), ...(model !== undefined ? { model } : {}) }, thread, line, meta);
   }
