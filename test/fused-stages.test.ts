@@ -112,6 +112,13 @@ function lazyOver(text: string | Buffer, keepChars = false): { records: PreRecor
   return { records, lazy };
 }
 
+/** The one tool result of `text` after the lazy parse and the normalizer, and how many results the parse skipped. */
+function lazyResultOf(text: string | Buffer, keepChars: boolean): { skipped: number; result: { text: string; chars?: number } } {
+  const { records, lazy } = lazyOver(text, keepChars);
+  const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
+  return { skipped: lazy.skipped, result: events.find((e) => 'kind' in e && e.kind === 'tool_result') as { text: string; chars?: number } };
+}
+
 const resultOf = (records: PreRecord[], id: string) =>
   records.map((r) => (r.type === 'record' ? (r.value as { message?: { content?: Array<{ tool_use_id?: string; content?: unknown }> } }) : undefined)).find((v) => v?.message?.content?.[0]?.tool_use_id === id);
 
@@ -187,10 +194,9 @@ t.test('lazy parse: a result without its text keeps its length, in UTF-16 charac
   const text = 'const x = 1;é😀\n'.repeat(400);
   t.equal(text.length, 400 * 16);
   const resultOf = (keepChars: boolean) => {
-    const { records, lazy } = lazyOver(jsonl([init(), readCall('r1'), res('r1', text), done()]), keepChars);
-    t.equal(lazy.skipped, 1, 'parsed without its text');
-    const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
-    return events.find((e) => 'kind' in e && e.kind === 'tool_result') as { text: string; chars?: number };
+    const { skipped, result } = lazyResultOf(jsonl([init(), readCall('r1'), res('r1', text), done()]), keepChars);
+    t.equal(skipped, 1, 'parsed without its text');
+    return result;
   };
   const kept = resultOf(true);
   t.same([kept.text, kept.chars], ['', text.length], 'an analysis reads lengths: kept');
@@ -201,10 +207,8 @@ t.test('lazy parse: a result without its text keeps its length, in UTF-16 charac
 t.test('lazy parse keeping lengths: an escape of U+0080–U+00FF sends the line to the full parse', async (t) => {
   // `\u00a9` (©) decodes to one character whose code is also a UTF-8 continuation byte's: its length cannot be told from the bytes.
   const line = jsonl([init(), readCall('r1'), res('r1', '©'.repeat(3000)), done()]).replaceAll('©', '\\u00a9');
-  const { records, lazy } = lazyOver(line, true);
-  t.equal(lazy.skipped, 0, 'parsed in full');
-  const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
-  const result = events.find((e) => 'kind' in e && e.kind === 'tool_result') as { chars: number };
+  const { skipped, result } = lazyResultOf(line, true);
+  t.equal(skipped, 0, 'parsed in full');
   t.equal(result.chars, 3000);
   t.equal(lazyOver(line, false).lazy.skipped, 1, 'lengths not kept: the lazy parse as before');
 });
@@ -233,10 +237,8 @@ t.test('lazy parse: a result that is not valid UTF-8 is parsed in full, its leng
   // bytes it would be none. By hand: 3000 x's, U+FFFD, B = 3002.
   const bad = Buffer.from(jsonl([init(), readCall('r1'), res('r1', `${'x'.repeat(3000)}AB`), done()]));
   bad[bad.indexOf('xAB') + 1] = 0x80;
-  const { records, lazy } = lazyOver(bad, true);
-  t.equal(lazy.skipped, 0, 'parsed in full');
-  const events = runLogic(fuse(stageLogics({ analyses: [] }).slice(1, 2)), records.filter((r) => r.type === 'record')) as StreamItem[];
-  const result = events.find((e) => 'kind' in e && e.kind === 'tool_result') as { chars: number };
+  const { skipped, result } = lazyResultOf(bad, true);
+  t.equal(skipped, 0, 'parsed in full');
   t.equal(result.chars, 3002);
   t.equal(lazyOver(bad, false).lazy.skipped, 1, 'lengths not kept: skipped as before');
 });
