@@ -99,3 +99,20 @@ t.test('compact (2.1.238): /compact is a compaction; its summary and its echo ar
   // The last result (line 21, the /compact's own) names no terminal reason: the one before stands.
   t.match(g.run, { steps: 1, delivered: true, verdict: 'clean-pass', terminalReason: 'completed' });
 });
+
+t.test("every capture's totals and cost are its last result's: the stream's output counts were snapshots", async (t) => {
+  for (const name of ['tool-use', 'mid-turn', 'compact']) {
+    const j = JSON.parse((await cli(['--json', '-q', `${name}.jsonl`], { cwd: DIR })).stdout) as { tokens: { total: Record<string, number>; cost: { costUsd: number }; exact: boolean; warnings?: string[] } };
+    const r = lastResult(name);
+    const sum = (k: 'inputTokens' | 'outputTokens' | 'cacheReadInputTokens' | 'cacheCreationInputTokens'): number => Object.values(r.modelUsage).reduce((n, m) => n + m[k], 0);
+    const { total } = j.tokens;
+    t.same([total.input, total.output, total.cacheRead, total.cacheCreation], [sum('inputTokens'), sum('outputTokens'), sum('cacheReadInputTokens'), sum('cacheCreationInputTokens')], `${name}: the result's modelUsage`);
+    t.ok(Math.abs(j.tokens.cost.costUsd - r.total_cost_usd) <= 0.01 * r.total_cost_usd, `${name}: our cost within 1% of Claude Code's (${j.tokens.cost.costUsd} and ${r.total_cost_usd})`);
+    t.same([j.tokens.exact, j.tokens.warnings], [true, undefined]);
+  }
+  // Interrupted (line 7's result counts 917 input and 16 output): the aborted request's cache reads and
+  // writes on line 4 are in no figure of Claude Code's, so the report keeps the transcript's and says so.
+  const j = JSON.parse((await cli(['--json', '-q', 'interrupt.jsonl'], { cwd: DIR })).stdout) as { tokens: { total: Record<string, number>; warnings?: string[] } };
+  t.same([j.tokens.total.input, j.tokens.total.output, j.tokens.total.cacheRead, j.tokens.total.cacheCreation], [917, 16, 18134, 9164]);
+  t.match(j.tokens.warnings, [/^claude-haiku-4-5-20251001: Claude Code reported \$0\.0010, the report counts \$0\.0211: the transcript shows tokens Claude Code's result does not count/]);
+});

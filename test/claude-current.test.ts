@@ -150,28 +150,46 @@ t.test('a fork subagent\'s file opens with a pointer to its parent\'s context, n
 t.test('the result as newer versions write it: how the run ended, errors, refusals, cost per model', async (t) => {
   // SDKResultError (Agent SDK 0.3.332; it has no `result` text); a real 2.1.238 capture has the same fields.
   const result = (o: Json): Json => ({ ...done({ subtype: 'error_during_execution', isError: true }), result: undefined, terminal_reason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null'], permission_denials: [{ tool_name: 'Bash', tool_use_id: 'b9', tool_input: { command: 'rm -rf /' } }, { tool_name: 'Write', tool_use_id: 'w9', tool_input: {} }], total_cost_usd: 0.25, modelUsage: { 'claude-haiku-4-5': { inputTokens: 909, outputTokens: 69, cacheReadInputTokens: 22320, cacheCreationInputTokens: 4700, webSearchRequests: 0, costUSD: 0.05, contextWindow: 200000, maxOutputTokens: 32000 }, 'claude-sonnet-4-5': { inputTokens: 100, outputTokens: 10, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, webSearchRequests: 0, costUSD: 0.2, contextWindow: 200000, maxOutputTokens: 32000 } }, ...o });
-  const [end] = ofKind(events([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({})]), 'turn_end');
-  t.same(end!.outcome, { subtype: 'error_during_execution', isError: true, terminalReason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null'], permissionDenials: 2, costUsd: 0.25, byModel: { 'claude-haiku-4-5': { input: 909, output: 69, cacheRead: 22320, cacheCreation: 4700, costUsd: 0.05 }, 'claude-sonnet-4-5': { input: 100, output: 10, cacheRead: 0, cacheCreation: 0, costUsd: 0.2 } } });
+  const evs = events([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({})]);
+  const [end] = ofKind(evs, 'turn_end');
+  t.same(end!.outcome, { subtype: 'error_during_execution', isError: true, terminalReason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null'], permissionDenials: 2 });
+  const [reported] = ofKind(evs, 'reported_usage');
+  t.same([reported!.costUsd, reported!.byModel], [0.25, { 'claude-haiku-4-5': { input: 909, output: 69, cacheRead: 22320, cacheCreation: 4700, costUsd: 0.05 }, 'claude-sonnet-4-5': { input: 100, output: 10, cacheRead: 0, cacheCreation: 0, costUsd: 0.2 } }], 'its cost and tokens per model, as their own event before the turn ends');
 
-  // Resumed: two invocations, two results; cost and model usage are cumulative, so the last is the session's.
-  const text = jsonl([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({ total_cost_usd: 0.1, modelUsage: { m: { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: 0.1 } } }), init(), result({})]);
+  // Resumed: two invocations, two results. Cost and model usage are cumulative over a process: a second
+  // process that kept the first's figures (model m in both) reports the session; one that started from
+  // nothing (m gone) adds to the first's.
+  const m = { m: { inputTokens: 1, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: 0.1 } };
+  const resumed = (second: Json): string => jsonl([init(), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })]), res('r1', 'x'), result({ total_cost_usd: 0.1, modelUsage: m }), init(), result(second)]);
+  type Tokens = { tokens: { reported: { costUsd: number; byModel: Record<string, unknown> } } };
+  const kept = JSON.parse((await cli(['--json', '-q', '-'], { input: resumed({ total_cost_usd: 0.35, modelUsage: { ...m, 'claude-haiku-4-5': { inputTokens: 909, outputTokens: 69, cacheReadInputTokens: 22320, cacheCreationInputTokens: 4700, costUSD: 0.25 } } }) })).stdout) as Tokens;
+  t.same([kept.tokens.reported.costUsd, Object.keys(kept.tokens.reported.byModel)], [0.35, ['m', 'claude-haiku-4-5']], "counters kept: the last result's figures, not the sum");
+  const text = resumed({});
   const r = await cli(['--json', '-q', '-'], { input: text });
-  const report = JSON.parse(r.stdout) as { grade: { runs: Array<Record<string, unknown>> }; tokens: { reported: { costUsd: number; byModel: Record<string, unknown> }; bySession: Array<{ reported: unknown }> } };
+  const report = JSON.parse(r.stdout) as { grade: { runs: Array<Record<string, unknown>> } } & Tokens;
   t.match(report.grade.runs[0], { delivered: false, verdict: 'fail', terminalReason: 'aborted_streaming', errors: ['[ede_diagnostic] result_type=user stop_reason=null', '[ede_diagnostic] result_type=user stop_reason=null'], permissionDenials: 4 });
-  t.equal(report.tokens.reported.costUsd, 0.25, 'the last result\'s cost, not the sum');
-  t.same(Object.keys(report.tokens.reported.byModel), ['claude-haiku-4-5', 'claude-sonnet-4-5']);
+  t.equal(report.tokens.reported.costUsd, 0.1 + 0.25, 'counters started again: both processes\' figures');
+  t.same(Object.keys(report.tokens.reported.byModel), ['m', 'claude-haiku-4-5', 'claude-sonnet-4-5']);
   const junit = await cli(['--reporter', 'junit', '-q', '-'], { input: text });
   t.match(junit.stdout, /<failure type="fail" message="not delivered \(aborted_streaming\)">run [^<]* did not deliver: \[ede_diagnostic\]/);
 });
 
-t.test('hostile figures stay finite when summed: the report never says null for a count', async (t) => {
+t.test('absurd figures are no counts: diagnosed, left out, and the report passes its own schema', async (t) => {
   const huge = 1.7e308;
   const session = (id: string): Array<Json | Json[]> => [init([], { session: id }), req('m1', [toolUse(`r-${id}`, 'Read', { file_path: '/t/a' })], { session: id, ctx: huge }), res(`r-${id}`, 'x', { session: id }), { ...done({ session: id }), total_cost_usd: huge, modelUsage: { m: { inputTokens: huge, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: huge } } }];
-  const r = await cli(['--json', '-q', '-'], { input: jsonl([...session('a'), ...session('b')]) });
-  const tokens = (JSON.parse(r.stdout) as { tokens: { total: { input: number }; reported: { costUsd: number; byModel: { m: { input: number } } } } }).tokens;
-  t.equal(tokens.total.input, Number.MAX_VALUE);
-  t.equal(tokens.reported.costUsd, Number.MAX_VALUE);
-  t.equal(tokens.reported.byModel.m.input, Number.MAX_VALUE);
+  const r = await cli(['--json', '-q', '--analyses', 'sufficiency,grade,occupancy,allocation', '-'], { input: jsonl([...session('a'), ...session('b')]) });
+  const report = JSON.parse(r.stdout) as { tokens: { total: { input: number }; reported?: unknown }; diagnostics: { items: Array<{ code: string; message: string }> } };
+  t.equal(report.tokens.total.input, 0, 'a count past a billion tokens is read as 0');
+  t.equal(report.tokens.reported, undefined, "the result's absurd cost and its model's figures are left out whole");
+  const said = report.diagnostics.items.filter((d) => d.code === 'invalid_token_count').map((d) => d.message);
+  t.match(said[0], /input_tokens 1\.7e\+308: not a token count; read as 0/);
+  t.match(said[1], /^result: total_cost_usd 1\.7e\+308, modelUsage\.m\.inputTokens 1\.7e\+308, modelUsage\.m\.costUSD 1\.7e\+308: not a count; left out$/);
+  const { reportSchema } = await import('../lib/report/schema.js');
+  t.ok(reportSchema.safeParse(report).success, 'the report passes its own schema');
+  for (const reporter of ['text', 'markdown', 'junit', 'ndjson']) {
+    const out = (await cli(['-q', '--analyses', 'sufficiency,grade,occupancy,allocation', '--reporter', reporter, '-'], { input: jsonl([...session('a'), ...session('b')]) })).stdout;
+    t.notMatch(out, /Infinity|NaN|∞|null%/, `${reporter}: every figure a number`);
+  }
 });
 
 t.test('where a message came from, and a conversation cleared (Agent SDK 0.3 stream-json)', async (t) => {

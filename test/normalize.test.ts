@@ -37,7 +37,7 @@ t.test('every event matches the canonical schema and carries the envelope', asyn
     const r = canonicalEventSchema.safeParse(e);
     t.ok(r.success, `${e.kind} is a canonical event${r.success ? '' : `: ${r.error.message}`}`);
   }
-  t.same(kinds(evs), ['session_start', 'assistant_text', 'usage', 'tool_call', 'tool_result', 'compaction', 'diagnostic', 'turn_end', 'turn_end', 'session_end']);
+  t.same(kinds(evs), ['session_start', 'assistant_text', 'usage', 'tool_call', 'tool_result', 'compaction', 'diagnostic', 'reported_usage', 'turn_end', 'turn_end', 'session_end']);
   t.same(evs.map((e) => e.seq), evs.map((_, i) => i + 1), 'seq counts arrival from 1');
   t.ok(evs.every((e) => e.session === 'S' && e.segment === 1 && e.file === 'f.jsonl'), 'session id from session_id; segment 1; file');
   t.same(evs[0]!.kind === 'session_start' && [evs[0]!.tools, evs[0]!.model, evs[0]!.line], [['Read', 'mcp__codegraph__codegraph_explore'], 'claude-test', 2], 'a hook line before init is skipped: the session starts at init, with its catalog');
@@ -49,8 +49,10 @@ t.test('every event matches the canonical schema and carries the envelope', asyn
   t.same(compaction.kind === 'compaction' && [compaction.trigger, compaction.preTokens], ['auto', 5], 'snake_case compaction metadata');
   const diag = evs[6]!;
   t.same(diag.kind === 'diagnostic' && [diag.code, diag.message, diag.line], ['unknown_type', 'mystery', 8], 'unknown types are counted, silent types are not');
-  const turn = evs[7]!;
-  t.same(turn.kind === 'turn_end' && [turn.reason, turn.outcome], ['result', { subtype: 'success', isError: false, answer: 'the answer', costUsd: 0.1 }], 'result ends the turn with its outcome (its answer, and the cost it reports)');
+  const reported = evs[7]!;
+  t.same(reported.kind === 'reported_usage' && reported.costUsd, 0.1, 'the cost the result reports comes first, as its own event');
+  const turn = evs[8]!;
+  t.same(turn.kind === 'turn_end' && [turn.reason, turn.outcome], ['result', { subtype: 'success', isError: false, answer: 'the answer' }], 'result ends the turn with its outcome (its answer)');
 });
 
 t.test('a bad line before init: the session starts bare, and init still says which model ran', async (t) => {

@@ -204,16 +204,17 @@ t.test("another producer's record reads back: an int score, base64 ids", async (
 
 t.test("a run's verdict carries what it cost: the GenAI usage attributes, and dollars when its models are priced", async (t) => {
   const usage = { input_tokens: 1000, cache_read_input_tokens: 2000, cache_creation_input_tokens: 500, output_tokens: 100 };
-  const line = (model: string): string =>
+  // A final count (the message's stop_reason is written), and what the result says it cost.
+  const line = (model: string, stop: string | null = 'end_turn'): string =>
     [
       { type: 'system', subtype: 'init', session_id: 's1', tools: ['Read'], model, cwd: '/t' },
-      { type: 'assistant', message: { id: 'm1', role: 'assistant', model, content: [{ type: 'text', text: 'done' }], usage }, parent_tool_use_id: null, session_id: 's1' },
-      { type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1' },
+      { type: 'assistant', message: { id: 'm1', role: 'assistant', model, content: [{ type: 'text', text: 'done' }], usage, stop_reason: stop }, parent_tool_use_id: null, session_id: 's1' },
+      { type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1', total_cost_usd: 0.007 },
     ]
       .map((e) => JSON.stringify(e))
       .join('\n') + '\n';
-  const verdict = async (model: string): Promise<Record<string, unknown>> => {
-    const r = await cli(['--reporter', 'otlp', '-q'], { input: line(model) });
+  const verdict = async (model: string, stop?: null): Promise<Record<string, unknown>> => {
+    const r = await cli(['--reporter', 'otlp', '-q'], { input: line(model, stop) });
     const record = readBack(linesOf(r.stdout)).find((x) => x.evaluation.name === 'trajectory_verdict')!;
     const raw = (JSON.parse(linesOf(r.stdout)[0]!) as { resourceLogs: Array<{ scopeLogs: Array<{ logRecords: Array<{ attributes: Array<{ key: string; value: Record<string, unknown> }> }> }> }> }).resourceLogs[0]!.scopeLogs[0]!.logRecords.find((l) => l.attributes.some((a) => a.key === 'gen_ai.usage.input_tokens'))!;
     t.doesNotThrow(() => validate(typeOf, linesOf(r.stdout)[0]!));
@@ -223,8 +224,12 @@ t.test("a run's verdict carries what it cost: the GenAI usage attributes, and do
   // By hand, Sonnet 4.6 at $3 input, $3.75 cache write, $0.30 cache read, $15 output per million:
   // 3,000 + 1,875 + 600 + 1,500 millionths = $0.006975. The convention's input count includes the cache's 2,500.
   const priced = await verdict('claude-sonnet-4-6');
-  t.same(priced.attrs, { 'gen_ai.usage.input_tokens': '3500', 'gen_ai.usage.output_tokens': '100', 'gen_ai.usage.cache_read.input_tokens': '2000', 'gen_ai.usage.cache_creation.input_tokens': '500', 'agent_eval.cost_usd': 0.006975 });
-  t.same(priced.read, { input: 1000, output: 100, cacheRead: 2000, cacheCreation: 500, costUsd: 0.006975 }, 'read back as written');
+  t.same(priced.attrs, { 'gen_ai.usage.input_tokens': '3500', 'gen_ai.usage.output_tokens': '100', 'gen_ai.usage.cache_read.input_tokens': '2000', 'gen_ai.usage.cache_creation.input_tokens': '500', 'agent_eval.cost_usd': 0.006975, 'agent_eval.reported_cost_usd': 0.007 }, "ours, and the result's beside it");
+  t.same(priced.read, { input: 1000, output: 100, cacheRead: 2000, cacheCreation: 500, costUsd: 0.006975, reportedCostUsd: 0.007 }, 'read back as written');
   const unpriced = await verdict('a-model-with-no-price');
   t.notOk('agent_eval.cost_usd' in (unpriced.attrs as object), 'no price: tokens only, never $0');
+  // No stop_reason: the output count is a snapshot and the result gives no turn figures: a lower bound, no dollars of ours.
+  const snapshot = await verdict('claude-sonnet-4-6', null);
+  const attrs = snapshot.attrs as Record<string, unknown>;
+  t.same([attrs['agent_eval.usage.lower_bound'], 'agent_eval.cost_usd' in attrs, (snapshot.read as { lowerBound?: true }).lowerBound], [true, false, true], 'said to be a lower bound, and read back so');
 });

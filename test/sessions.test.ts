@@ -62,7 +62,8 @@ t.test('≥ 2.1: subagents/ files linked by agentId or by the sidecar; internal 
     messages: 3, input: 180, output: 30, cacheRead: 0, cacheCreation: 0,
     // The fixture's model has no price; its Agent call names no subagent type;
     // its requests and results run from 10:00:42 (its first request) to 10:00:46 (its last).
-    costUsd: 0, unpriced: ['claude-test'], agentType: '(unspecified)', wallMs: 4000,
+    // Written without a stop_reason: its output counts are snapshots.
+    costUsd: null, unpriced: ['claude-test'], agentType: '(unspecified)', exact: false, wallMs: 4000,
   }, 'tokens per thread, each message once (sm1 100, sm2 40, sm3 40 input tokens)');
 });
 

@@ -23,7 +23,8 @@ t.test('a model is priced by its id, its dated id, or a prefix* entry', async (t
   t.equal(priceOf('claude-sonnet-4-5-experimental', DEFAULT_PRICES), undefined, 'more than a date after the id: another model');
   t.equal(priceOf('claude-test', DEFAULT_PRICES), undefined);
   const mine = priceTable(DEFAULT_PRICES, { 'my-model*': { input: 1, output: 2 }, 'claude-haiku-4-5': { input: 9, output: 9, cache_read: 9, cache_write: 9, cache_write_1h: 9 } });
-  t.same(priceOf('my-model-large', mine), { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 }, 'a prefix entry; cache kinds by the usual ratios');
+  t.same(priceOf('my-model-large', mine), { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25, cacheWrite1h: 2, source: 'usage.prices in the config' }, 'a prefix entry; cache kinds by the usual ratios');
+  t.match(priceOf('claude-haiku-4-5', DEFAULT_PRICES)!.source, /^Anthropic's pricing page, .*, read 2026-11-12$/, 'every built-in price says where and when it was read');
   t.equal(priceOf('claude-haiku-4-5-20251001', mine)!.input, 9, "the config's entry over the built-in one");
 });
 
@@ -57,7 +58,7 @@ interface Tokens {
   total: { messages: number };
   cost: { costUsd: number; unpriced?: string[] };
   byModel: Record<string, { messages: number; costUsd: number | null; cacheCreation1h: number }>;
-  byAgentType: Record<string, { messages: number; costUsd: number; unpriced?: string[]; threads: number }>;
+  byAgentType: Record<string, { messages: number; costUsd: number | null; unpriced?: string[]; exact: boolean; threads: number }>;
   reported?: { costUsd: number };
   bySession: Array<{ byThread: Record<string, { agentType: string; wallMs?: number; costUsd: number }> }>;
 }
@@ -71,9 +72,10 @@ t.test('per model, agent type and thread, with wall time; Claude Code\'s own fig
   t.same(tokens.cost, { costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'] });
   t.same(tokens.byModel['claude-sonnet-4-5-20250929'], { messages: 1, input: 1000, output: 100, cacheRead: 10000, cacheCreation: 2000, cacheCreation1h: 500, costUsd: 0.016125 });
   t.equal(tokens.byModel['claude-test']!.costUsd, null, 'no price: null, never 0');
+  // Written without a stop_reason, and a result that gives no turn figures: every output count a snapshot.
   t.same(tokens.byAgentType, {
-    main: { messages: 2, input: 1010, output: 101, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125, unpriced: ['claude-test'], threads: 1 },
-    Explore: { messages: 1, input: 200, output: 50, cacheRead: 0, cacheCreation: 0, costUsd: 0.00045, threads: 1 },
+    main: { messages: 2, input: 1010, output: 101, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125, unpriced: ['claude-test'], exact: false, threads: 1 },
+    Explore: { messages: 1, input: 200, output: 50, cacheRead: 0, cacheCreation: 0, costUsd: 0.00045, exact: false, threads: 1 },
   });
   // Wall time from each thread's first request or result to its last: main 10:00:01 → 10:00:30; the subagent 10:00:05 → 10:00:10.
   const threads = tokens.bySession[0]!.byThread;
@@ -86,22 +88,22 @@ t.test('a graded run carries its usage; the text says what each verdict cost', a
   run(dir);
   const j = JSON.parse((await cli(['--json', '-q', 'run.jsonl'], { cwd: dir })).stdout) as { grade: { runs: Array<{ verdict: string; usage: unknown }> } };
   // Its wall time: 10:00:01 (the first request) to 10:00:30 (the last).
-  t.same(j.grade.runs[0]!.usage, { messages: 3, input: 1210, output: 151, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'], wallMs: 29000 });
+  t.same(j.grade.runs[0]!.usage, { messages: 3, input: 1210, output: 151, cacheRead: 10000, cacheCreation: 2000, costUsd: 0.016125 + 0.00045, unpriced: ['claude-test'], exact: false, reportedCostUsd: 0.5, wallMs: 29000 });
   const text = (await cli(['-q', 'run.jsonl'], { cwd: dir })).stdout;
-  t.match(text, /^cost by verdict: clean-pass \$0\.0166 \+ no price for claude-test \(1 run\)$/m);
-  t.match(text, /^ {2}Usage: 3 requests · 1,210 input · 151 output · 10,000 cache read · 2,000 cache write tokens · \$0\.0166 \+ no price for claude-test$/m);
-  t.match(text, /^ {4}by agent: main 2 requests \$0\.0161 \+ no price for claude-test · Explore 1 request \$0\.0004 \(1 thread\)$/m, "$0.00045 to four places, as toFixed rounds the double below it");
-  t.match(text, /^ {4}Claude Code reported: \$0\.5000 \(its own figure, not counted above\)$/m);
+  t.match(text, /^cost by verdict: clean-pass ≥\$0\.0166 \+ no price for claude-test \(1 run\)$/m, 'a lower bound, marked');
+  t.match(text, /^ {2}Usage: 3 requests · 1,210 input · ≥151 output · 10,000 cache read · 2,000 cache write tokens · ≥\$0\.0166 \+ no price for claude-test by the price table · Claude Code reported \$0\.5000$/m, 'ours and the result\'s side by side');
+  t.match(text, /^ {4}by agent: main 2 requests ≥\$0\.0161 \+ no price for claude-test · Explore 1 request ≥\$0\.0004 \(1 thread\)$/m, "$0.00045 to four places, as toFixed rounds the double below it");
+  t.match(text, /^ {4}≥: a lower bound — /m, 'the mark said once');
 });
 
 t.test('every reporter shows usage and cost', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-usage-'));
   run(dir);
   const md = (await cli(['-q', '--reporter', 'markdown', 'run.jsonl'], { cwd: dir })).stdout;
-  t.match(md, /### Usage\n\n3 requests · .* · \*\*\$0\.0166 \+ no price for claude-test\*\*/);
-  t.match(md, /\| Explore \| 1 \| 1 \| 200 \| 50 \| 0 \| 0 \| \$0\.0004 \|/);
+  t.match(md, /### Usage\n\n3 requests · .* · \*\*≥\$0\.0166 \+ no price for claude-test\*\* by the price table · Claude Code reported \$0\.5000/);
+  t.match(md, /\| Explore \| 1 \| 1 \| 200 \| ≥50 \| 0 \| 0 \| ≥\$0\.0004 \|/);
   const junit = (await cli(['-q', '--reporter', 'junit', 'run.jsonl'], { cwd: dir })).stdout;
-  t.match(junit, /<testsuite name="usage" tests="0" failures="0" errors="0">\n {4}<properties><property name="requests" value="3"\/>.*<property name="costUsd" value="0\.016575"\/><property name="unpricedModels" value="\[&quot;claude-test&quot;\]"\/><\/properties>/);
+  t.match(junit, /<testsuite name="usage" tests="0" failures="0" errors="0">\n {4}<properties><property name="requests" value="3"\/>.*<property name="exact" value="false"\/><property name="costUsd" value="0\.016575"\/><property name="reportedCostUsd" value="0\.5"\/><property name="unpricedModels" value="\[&quot;claude-test&quot;\]"\/>/);
   const nd = (await cli(['-q', '--reporter', 'ndjson', 'run.jsonl'], { cwd: dir })).stdout.trim().split('\n');
   const summary = JSON.parse(nd[nd.length - 1]!) as { tokens: { cost: unknown; bySession?: unknown } };
   t.same(summary.tokens.cost, { costUsd: 0.016575, unpriced: ['claude-test'] });
@@ -114,7 +116,8 @@ t.test('usage.prices in agent-eval.yaml: prices a model, and a wrong key is a co
   writeFileSync(join(dir, 'agent-eval.yaml'), 'usage:\n  prices:\n    claude-test: { input: 1000000, output: 0 }\n');
   const tokens = (JSON.parse((await cli(['--json', '-q', 'run.jsonl'], { cwd: dir })).stdout) as { tokens: Tokens }).tokens;
   // claude-test now costs $1 per input token: 10 input tokens, $10.
-  t.same(tokens.cost, { costUsd: 10 + 0.016125 + 0.00045 });
+  t.equal(Math.round(tokens.cost.costUsd * 1e9), Math.round((10 + 0.016125 + 0.00045) * 1e9));
+  t.same(tokens.cost.unpriced, undefined);
   writeFileSync(join(dir, 'agent-eval.yaml'), 'usage:\n  prices:\n    claude-test: { input: 1, outptu: 2 }\n');
   const bad = await cli(['-q', 'run.jsonl'], { cwd: dir });
   t.equal(bad.code, 2);
@@ -149,7 +152,7 @@ t.test('a message counts once: written over several lines, or interrupted by ano
   const j = JSON.parse((await cli(['--json', '-q', 'r.jsonl'], { cwd: dir })).stdout) as { tokens: { total: unknown }; grade: { runs: Array<{ usage: unknown }> } };
   t.same(j.tokens.total, { messages: 2, input: 150, output: 14, cacheRead: 0, cacheCreation: 0 });
   // Haiku 4.5: 150×1 + 14×5 = 220 per million.
-  t.same(j.grade.runs[0]!.usage, { messages: 2, input: 150, output: 14, cacheRead: 0, cacheCreation: 0, costUsd: 0.00022 }, 'the graded run counts the same');
+  t.same(j.grade.runs[0]!.usage, { messages: 2, input: 150, output: 14, cacheRead: 0, cacheCreation: 0, costUsd: 0.00022, exact: false }, 'the graded run counts the same');
 });
 
 t.test("grading prices with the config's table too; `__proto__` and `constructor` are models like any other", async (t) => {

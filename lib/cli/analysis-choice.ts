@@ -72,7 +72,7 @@ export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: Loa
     ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker, ...(f.cwd !== undefined ? { cwd: f.cwd } : {}) } } : {}),
     grade,
     ...(grade && chosen.includes('calibration') ? { calibration: calibrationSettings(grade, { date: f.date ?? calibrationDate({}), version: packageVersion() }) } : {}),
-    usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices) },
+    usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices, loaded.path ?? undefined) },
     ...(chosen.includes('occupancy') ? { occupancy: c.occupancy?.window === undefined ? {} : { window: c.occupancy.window } } : {}),
   });
 }

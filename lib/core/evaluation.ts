@@ -35,4 +35,8 @@ export interface EvaluationUsage {
   readonly cacheRead: number;
   readonly cacheCreation: number;
   readonly costUsd?: number;
+  /** What the agent reported the run cost (Claude Code's `total_cost_usd`), beside ours. */
+  readonly reportedCostUsd?: number;
+  /** The output count is a lower bound (snapshots taken before messages ended); `costUsd` is then absent. */
+  readonly lowerBound?: true;
 }

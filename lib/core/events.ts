@@ -55,9 +55,9 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     reason: z.enum(TURN_END_REASONS),
     /**
      * What a run's `result` says (stream-json): its subtype and error flag;
-     * newer versions add why it ended, its errors, the calls permission was
-     * refused for, and cost and tokens per model — cumulative over the
-     * session, subagents included.
+     * newer versions add why it ended, its errors and the calls permission
+     * was refused for. Its cost and tokens come as a `reported_usage` event
+     * just before this one.
      */
     outcome: z
       .object({
@@ -70,8 +70,6 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
         apiErrorStatus: z.number().int().optional(),
         errors: z.array(z.string()).optional(),
         permissionDenials: z.number().int().nonnegative().optional(),
-        costUsd: z.number().nonnegative().optional(),
-        byModel: z.record(z.string(), z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number(), costUsd: z.number() })).optional(),
       })
       .optional(),
   }),
@@ -143,6 +141,27 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     cacheCreation1h: z.number().optional(),
     /** The model that answered, as the source names it. */
     model: z.string().optional(),
+    /**
+     * True when `output` is a snapshot taken while the message was still being
+     * written (Claude Code records usage per content block, and before the
+     * API's final `message_delta` unless the record has a `stop_reason`): a
+     * lower bound. Absent: the figures are final.
+     */
+    partial: z.boolean().optional(),
+  }),
+  z.object({
+    /**
+     * What the agent itself reported it used: Claude Code's `result` (stream-json)
+     * or `cost-state` record (session files, 2.1.278+). `costUsd` and `byModel`
+     * are cumulative over the process, subagents and requests no transcript shows
+     * included; `turn` (a result only) is the main thread's tokens in the turn the
+     * result closes, with the final output counts.
+     */
+    kind: z.literal('reported_usage'),
+    ...envelope,
+    costUsd: z.number().nonnegative().optional(),
+    byModel: z.record(z.string(), z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number(), costUsd: z.number() })).optional(),
+    turn: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number() }).optional(),
   }),
   z.object({
     /**

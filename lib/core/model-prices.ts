@@ -1,6 +1,6 @@
 // The built-in price table: Anthropic's API list prices in USD per million
-// tokens, as Anthropic's pricing page and its models' pages gave them on
-// 2026-11-12 (docs/usage.md lists them with their sources). Ids are the
+// tokens, as Anthropic's pricing page gave them on 2026-11-12 (docs/usage.md
+// lists them; every entry carries that source and date). Ids are the
 // API's: an entry prices the id itself and the id with a release date
 // (`claude-haiku-4-5` prices `claude-haiku-4-5-20251001`). Point releases
 // have their own rows: cache-hit prices stopped following one ratio of input
@@ -9,13 +9,15 @@ import type { Price } from './prices.js';
 
 type Row = readonly [input: number, cacheWrite: number, cacheWrite1h: number, cacheRead: number, output: number];
 
-const p = ([input, cacheWrite, cacheWrite1h, cacheRead, output]: Row, above?: { tokens: number; row: Row }): Price => ({
-  input,
-  output,
-  cacheRead,
-  cacheWrite,
-  cacheWrite1h,
-  ...(above ? { above: { tokens: above.tokens, price: p(above.row) } } : {}),
+/** Where every built-in price was read, and when. */
+export const PRICES_SOURCE = "Anthropic's pricing page, platform.claude.com/docs/en/about-claude/pricing, read 2026-11-12";
+
+const band = ([input, cacheWrite, cacheWrite1h, cacheRead, output]: Row): Omit<Price, 'above' | 'source'> => ({ input, output, cacheRead, cacheWrite, cacheWrite1h });
+
+const p = (row: Row, above?: { tokens: number; row: Row }): Price => ({
+  ...band(row),
+  ...(above ? { above: { tokens: above.tokens, price: band(above.row) } } : {}),
+  source: PRICES_SOURCE,
 });
 
 const FABLE_5_2: Row = [8, 10, 16, 0.2, 40];

@@ -15,7 +15,9 @@ export interface Price {
   /** Writes to the 1-hour cache. */
   readonly cacheWrite1h: number;
   /** A request whose prompt (input, cache reads and writes) is longer than `tokens` is billed at `price`, every token of it. */
-  readonly above?: { readonly tokens: number; readonly price: Omit<Price, 'above'> };
+  readonly above?: { readonly tokens: number; readonly price: Omit<Price, 'above' | 'source'> };
+  /** Where the price was read, and when: what a report names beside a figure computed from it. */
+  readonly source?: string;
 }
 
 /** Model ids (or `prefix*`) and their prices; the most specific entry that matches wins. */
@@ -39,6 +41,17 @@ const DATED = /^-\d{8}$/;
 
 function plainId(model: string): string {
   return model.replace(PROVIDER_PREFIX, '').replace(PROVIDER_VERSION, '').replace('@', '-');
+}
+
+/**
+ * A model's id without its provider's dress or release date: how two names
+ * of one model are told to be one (a transcript's `claude-haiku-4-5-20251001`
+ * and Claude Code's `modelUsage` key `claude-haiku-4-5`).
+ */
+export function canonicalModel(model: string): string {
+  const id = plainId(model);
+  const dated = /-\d{8}$/.exec(id);
+  return dated ? id.slice(0, dated.index) : id;
 }
 
 /** The name a model is counted under: as the source gives it, cut short (it is the input's), `(unknown)` when none. */
@@ -99,21 +112,30 @@ export function requestUsd(t: PricedTokens, price: Price | undefined): number | 
 /** Models without a price named on one line; the others counted. */
 const NAMED = 5;
 
-/** A cost as the reports say it: `$0.0123`, and `+ no price for a, b and 4 more` when some models have none. */
-export function costWords(usd: number, unpriced: readonly string[], show: (s: string) => string): string {
-  if (!unpriced.length) return formatUsd(usd);
+/**
+ * A cost as the reports say it: `$0.0123`, and `+ no price for a, b and 4
+ * more` when some models have none; `no price for a` alone when none of
+ * the tokens has a price (`usd` null), never `$0`.
+ */
+export function costWords(usd: number | null, unpriced: readonly string[], show: (s: string) => string): string {
+  if (!unpriced.length) return formatUsd(usd ?? 0);
   const more = unpriced.length > NAMED ? ` and ${unpriced.length - NAMED} more` : '';
-  return `${formatUsd(usd)} + no price for ${unpriced.slice(0, NAMED).map(show).join(', ')}${more}`;
+  const none = `no price for ${unpriced.slice(0, NAMED).map(show).join(', ')}${more}`;
+  return usd === null ? none : `${formatUsd(usd)} + ${none}`;
+}
+
+/** The price a request is billed at: its model's long-prompt band when its prompt (input, cache reads and writes) is past the threshold. */
+export function bandOf(prompt: number, p: Price): Omit<Price, 'above' | 'source'> {
+  return p.above !== undefined && prompt > p.above.tokens ? p.above.price : p;
 }
 
 /** USD for one request's tokens at `p` (the long-prompt price when the prompt is past its threshold). */
 export function requestCost(t: PricedTokens, p: Price): number {
-  const prompt = t.input + t.cacheRead + t.cacheCreation;
-  return costOf(t, p.above !== undefined && prompt > p.above.tokens ? p.above.price : p);
+  return costOf(t, bandOf(t.input + t.cacheRead + t.cacheCreation, p));
 }
 
 /** USD for `t` at `p`. */
-export function costOf(t: PricedTokens, p: Omit<Price, 'above'>): number {
+export function costOf(t: PricedTokens, p: Omit<Price, 'above' | 'source'>): number {
   const oneHour = Math.min(t.cacheCreation1h ?? 0, t.cacheCreation);
   const usd = (t.input * p.input + t.output * p.output + t.cacheRead * p.cacheRead + (t.cacheCreation - oneHour) * p.cacheWrite + oneHour * p.cacheWrite1h) / 1e6;
   // Hostile counts near the largest double would sum to Infinity, which JSON writes as null.
@@ -130,13 +152,13 @@ export function priceFromConfig(p: { input: number; output: number; cache_read?:
  * a built-in one keeps that model's long-prompt band: the config gives the
  * usual rates only.
  */
-export function priceTable(defaults: PriceTable, fromConfig: unknown): PriceTable {
+export function priceTable(defaults: PriceTable, fromConfig: unknown, configFile?: string): PriceTable {
   const out = new Map(defaults);
   if (isObject(fromConfig))
     for (const [k, v] of Object.entries(fromConfig)) {
       if (!isObject(v)) continue;
       const above = defaults.get(k)?.above;
-      out.set(k, { ...priceFromConfig(v as Parameters<typeof priceFromConfig>[0]), ...(above ? { above } : {}) });
+      out.set(k, { ...priceFromConfig(v as Parameters<typeof priceFromConfig>[0]), ...(above ? { above } : {}), source: `usage.prices in ${configFile ?? 'the config'}` });
     }
   return out;
 }

@@ -124,6 +124,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       case 'usage':
         this.#route(ev).usage(ev);
         return;
+      case 'reported_usage':
+        // The session's run, once it is one: a result alone is no run (see turn_end).
+        this.#claude?.reportedUsage(ev);
+        return;
       default:
         this.#segment(ev);
     }

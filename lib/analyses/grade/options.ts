@@ -116,7 +116,7 @@ export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}):
     taskPattern: flags.taskPattern === undefined ? undefined : new RegExp(flags.taskPattern),
     outcomes: flags.outcomes,
     failOn: flags.failOn ?? DEFAULT_FAIL_ON,
-    price: pricer(priceTable(DEFAULT_PRICES, (c as { usage?: { prices?: unknown } | null }).usage?.prices)),
+    price: pricer(priceTable(DEFAULT_PRICES, (c as { usage?: { prices?: unknown } | null }).usage?.prices, loaded.path ?? undefined)),
   };
 }
 

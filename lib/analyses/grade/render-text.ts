@@ -72,9 +72,12 @@ export function costByVerdict(g: GradeSection): string | undefined {
   for (const verdict of VERDICTS) {
     const runs = g.runs.filter((r) => r.verdict === verdict && r.usage);
     if (!runs.length) continue;
-    const usd = runs.reduce((s, r) => Math.min(s + r.usage!.costUsd, Number.MAX_VALUE), 0);
+    const priced = runs.filter((r) => r.usage!.costUsd !== null);
+    const usd = priced.length ? priced.reduce((s, r) => Math.min(s + r.usage!.costUsd!, Number.MAX_VALUE), 0) : null;
     const unpriced = [...new Set(runs.flatMap((r) => r.usage!.unpriced ?? []))].sort();
-    parts.push(`${verdict} ${costWords(usd, unpriced, p)} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
+    // A lower bound is marked as the usage block marks it.
+    const bound = usd !== null && runs.some((r) => !r.usage!.exact) ? '≥' : '';
+    parts.push(`${verdict} ${bound}${costWords(usd, unpriced, p)} (${runs.length} run${runs.length === 1 ? '' : 's'})`);
   }
   return parts.length ? parts.join(' · ') : undefined;
 }

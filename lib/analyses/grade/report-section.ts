@@ -41,7 +41,7 @@ export const runResultSchema = z.object({
   notEvaluated: z.array(z.string()),
   span: z.string().optional(),
   usage: z
-    .object({ messages: count, input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative(), unpriced: z.array(z.string()).optional(), wallMs: z.number().nonnegative().optional() })
+    .object({ messages: count, input: z.number().nonnegative(), output: z.number().nonnegative(), cacheRead: z.number().nonnegative(), cacheCreation: z.number().nonnegative(), costUsd: z.number().nonnegative().nullable(), unpriced: z.array(z.string()).optional(), exact: z.boolean(), reportedCostUsd: z.number().nonnegative().optional(), wallMs: z.number().nonnegative().optional() })
     .optional(),
   terminalReason: z.string().optional(),
   infra: z.string().optional(),

@@ -230,6 +230,11 @@ export class RunGrader {
     this.#usage.add(u);
   }
 
+  /** What the agent reported it used: the run's totals are its own. */
+  reportedUsage(ev: EventOf<'reported_usage'>): void {
+    this.#usage.reported(ev);
+  }
+
   /** The run is over; `task` is its task, whose thresholds apply. */
   finish(push: (f: Flag) => void, task: string): void {
     for (const thread of [...this.#threads.keys()]) this.closeThread(thread, push);

@@ -1,10 +1,15 @@
-// A graded run's requests: tokens, each API message once (usage's rules,
-// lib/core/message-tally.ts), their cost by the price table, models without
-// a price named apart, and the wall time from the first timestamp to the last.
+// A graded run's requests: tokens and cost by usage's rules (each API
+// message once, priced as it is counted, and the totals the agent's own
+// report gives when it gives them: lib/analyses/usage/ledger.ts and
+// reconcile.ts), models without a price named apart, and the wall time
+// from the first timestamp to the last.
+import type { EventOf } from '../../core/events.js';
 import type { UsageEvent } from '../../core/message-tally.js';
-import { MessageTally } from '../../core/message-tally.js';
-import { modelKey, requestUsd } from '../../core/prices.js';
 import type { Price } from '../../core/prices.js';
+import { UsageLedger } from '../usage/ledger.js';
+import { sessionUsage } from '../usage/reconcile.js';
+import type { ModelTokens } from '../usage/token-counts.js';
+import { addModelTokens } from '../usage/token-counts.js';
 
 /** A run's requests: tokens, each message once, and their cost; models without a price named apart. */
 export interface RunUsage {
@@ -13,8 +18,13 @@ export interface RunUsage {
   output: number;
   cacheRead: number;
   cacheCreation: number;
-  costUsd: number;
+  /** USD of the priced models' tokens; null when none has a price. */
+  costUsd: number | null;
   unpriced?: string[];
+  /** False: some output counts (and so the cost) are lower bounds, snapshots taken before their message ended. */
+  exact: boolean;
+  /** What the agent reported the run cost (Claude Code's `total_cost_usd`), when it did. */
+  reportedCostUsd?: number;
   /** From its first request or tool result to its last, when they carry timestamps. */
   wallMs?: number;
 }
@@ -24,20 +34,27 @@ const MAX_UNPRICED = 20;
 
 export class RunUsageCounter {
   readonly #price: (model: string) => Price | undefined;
-  /** Undefined until a request is counted: a source that records no usage has none. */
-  #used: RunUsage | undefined;
-  readonly #tally = new MessageTally((u, again) => this.#count(u, again));
-  readonly #unpriced = new Set<string>();
+  readonly #ledger: UsageLedger;
+  /** A source that records no usage has none. */
+  #counted = false;
   #firstTs: string | undefined;
   #lastTs: string | undefined;
 
   constructor(price: (model: string) => Price | undefined) {
     this.#price = price;
+    this.#ledger = new UsageLedger(price);
   }
 
   add(u: UsageEvent): void {
     if (u.ts !== undefined) this.seen(u.ts);
-    this.#tally.add(u);
+    this.#counted = true;
+    this.#ledger.add(u);
+  }
+
+  /** What the agent reported it used (a `result`). */
+  reported(ev: EventOf<'reported_usage'>): void {
+    this.#counted = true;
+    this.#ledger.reported(ev);
   }
 
   /** A request or a result with a timestamp: the run's wall time spans them. */
@@ -48,32 +65,28 @@ export class RunUsageCounter {
 
   /** The thread is over: its last message's usage counts. */
   threadEnds(thread: string): void {
-    this.#tally.flush(thread);
+    this.#ledger.threadEnds(thread);
   }
 
   /** The run's usage, once it is over. */
   finish(): RunUsage | undefined {
-    this.#tally.flushAll();
-    const used = this.#used;
-    if (!used) return undefined;
-    if (this.#unpriced.size) used.unpriced = [...this.#unpriced].sort();
+    if (!this.#counted) return undefined;
+    const { threads, reported } = this.#ledger.finish();
+    const transcript = new Map<string, ModelTokens>();
+    let threadsExact = true;
+    for (const t of threads.values()) {
+      if (t.partial > 0) threadsExact = false;
+      for (const [model, m] of t.byModel) {
+        const cur = transcript.get(model);
+        transcript.set(model, cur ? addModelTokens(cur, m) : m);
+      }
+    }
+    const s = sessionUsage(transcript, {}, reported, this.#price, threadsExact);
+    const used: RunUsage = { ...s.total, costUsd: s.cost.costUsd, exact: s.exact };
+    if (s.cost.unpriced?.length) used.unpriced = s.cost.unpriced.slice(0, MAX_UNPRICED);
+    if (reported) used.reportedCostUsd = reported.costUsd;
     const wall = this.#firstTs !== undefined && this.#lastTs !== undefined ? Date.parse(this.#lastTs) - Date.parse(this.#firstTs) : NaN;
     if (Number.isFinite(wall) && wall >= 0) used.wallMs = wall;
     return used;
-  }
-
-  #count(u: UsageEvent, again: boolean): void {
-    const model = modelKey(u.model);
-    const usd = requestUsd(u, this.#price(model));
-    // Added in place: one object per run, not one per request.
-    const used = (this.#used ??= { messages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 });
-    const sum = (a: number, b: number): number => Math.min(a + b, Number.MAX_VALUE);
-    if (!again) used.messages++;
-    used.input = sum(used.input, u.input);
-    used.output = sum(used.output, u.output);
-    used.cacheRead = sum(used.cacheRead, u.cacheRead);
-    used.cacheCreation = sum(used.cacheCreation, u.cacheCreation);
-    used.costUsd = sum(used.costUsd, usd ?? 0);
-    if (usd === null && this.#unpriced.size < MAX_UNPRICED) this.#unpriced.add(model);
   }
 }

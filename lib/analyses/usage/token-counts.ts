@@ -29,9 +29,13 @@ export function addTokenCounts(a: TokenCounts, b: TokenCounts): TokenCounts {
   return { messages: add(a.messages, b.messages), input: add(a.input, b.input), output: add(a.output, b.output), cacheRead: add(a.cacheRead, b.cacheRead), cacheCreation: add(a.cacheCreation, b.cacheCreation) };
 }
 
-/** What some tokens cost: USD for the models with a price, and the models without one (never counted as $0). */
+/**
+ * What some tokens cost: USD for the models with a price, and the models
+ * without one (never counted as $0). `costUsd` is null when no model of
+ * these tokens has a price: there is no figure to give.
+ */
 export interface Cost {
-  costUsd: number;
+  costUsd: number | null;
   /** Models with tokens here and no price, sorted; absent when every one has a price. */
   unpriced?: string[];
 }
@@ -42,16 +46,27 @@ export const MAX_UNPRICED = 20;
 /** Sums of costs, the models without a price gathered once (not re-sorted per cost added). */
 export class CostSum {
   #usd = 0;
+  /** Some cost added had a figure: the sum is one, if only of those. */
+  #priced = false;
   readonly #unpriced = new Set<string>();
 
   add(c: Cost): this {
-    this.#usd = add(this.#usd, c.costUsd);
+    if (c.costUsd !== null) {
+      this.#usd = add(this.#usd, c.costUsd);
+      this.#priced = true;
+    }
     for (const m of c.unpriced ?? []) if (this.#unpriced.size < MAX_UNPRICED) this.#unpriced.add(m);
     return this;
   }
 
+  /** One model's tokens: their cost, or none when it has no price. */
+  addModel(model: string, usd: number | null): this {
+    return this.add(usd === null ? { costUsd: null, unpriced: [model] } : { costUsd: usd });
+  }
+
   get cost(): Cost {
-    return this.#unpriced.size ? { costUsd: this.#usd, unpriced: [...this.#unpriced].sort() } : { costUsd: this.#usd };
+    const usd = this.#priced || !this.#unpriced.size ? this.#usd : null;
+    return this.#unpriced.size ? { costUsd: usd, unpriced: [...this.#unpriced].sort() } : { costUsd: usd };
   }
 }
 
@@ -70,7 +85,22 @@ export function addModelTokens(a: ModelTokens, b: ModelTokens): ModelTokens {
 export interface ThreadUsage extends TokenCounts, Cost {
   /** `main`, the subagent type its Task/Agent call asked for, `workflow`, or `(unlinked)`. */
   agentType: string;
+  /**
+   * False when some of its messages' output counts are snapshots taken
+   * before the message ended (stream-json, and session files before Claude
+   * Code wrote final counts): its output and cost are then lower bounds.
+   */
+  exact: boolean;
   wallMs?: number;
+}
+
+/** Tokens a session's own report counts and none of its threads shows, and what they cost at the table's prices (null: no price). */
+export interface UnattributedTokens {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+  costUsd: number | null;
 }
 
 /** One model's tokens and cost, as Claude Code reports them. */
@@ -104,9 +134,24 @@ export function addReported(a: ReportedUsage, b: ReportedUsage): ReportedUsage {
 export interface SessionUsage {
   readonly total: TokenCounts;
   readonly cost: Cost;
+  /** Are `total` and `byModel` exact: the agent's own per-model figures, or every thread's counts final? */
+  readonly exact: boolean;
   readonly byThread: Record<string, ThreadUsage>;
+  /** Per model, the session's whole: its threads and what is unattributed. */
   readonly byModel: Record<string, ModelTokens>;
+  /** Per model, what the agent's report counts beyond the threads' figures (absent when nothing is). */
+  readonly unattributed?: Record<string, UnattributedTokens>;
   readonly reported?: ReportedUsage;
+  /** Per model of `reported`, what its token counts cost at the price table, and that price. */
+  readonly reportedAtTable?: Record<string, AtTable>;
+}
+
+/** The agent's own token counts of one model at the table's price (null: no price), with the price's input and output rates and where it was read. */
+export interface AtTable {
+  costUsd: number | null;
+  input?: number;
+  output?: number;
+  source?: string;
 }
 
 export type UsageSummary = AnalysisItem<SessionUsage, 'summary'>;

@@ -218,6 +218,8 @@ function makeCommand(spec: Spec): Command {
     if (!values.quiet) {
       for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
       for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
+      // Our cost against the agent's own: told where a person looks, whatever the reporter.
+      for (const w of report.tokens?.warnings ?? []) say(io, `warning: usage: ${w}`);
       const s = report.sufficiency;
       if (s && !report.grade && probeSections(s).every((p) => p.answered + p.errors + p.unjudged + p.pending === 0)) {
         const called = tally.toolsCalled();

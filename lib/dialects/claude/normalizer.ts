@@ -11,7 +11,7 @@ import { isDelegation } from '../../core/tools.js';
 import { SILENT_TYPES } from './record-types.js';
 import { systemRecord } from './system-records.js';
 import { tokenCount } from './token-count.js';
-import { resultOutcome } from './result-record.js';
+import { reportedUsage, resultOutcome } from './result-record.js';
 import { BYTE_TEXT, flattenContent, flattenedLength, SKIPPED_CHARS } from './result-content.js';
 
 export { flattenContent } from './result-content.js';
@@ -58,6 +58,7 @@ interface EmittedUsage {
   readonly cacheRead: number;
   readonly cacheCreation: number;
   readonly cacheCreation1h: number | undefined;
+  readonly partial: boolean;
   /** The invalid counts' names, joined. */
   readonly bad: string;
 }
@@ -120,7 +121,12 @@ export class ClaudeNormalizer {
         this.#blocks.clear();
         this.#usage.clear();
         this.#endedByResult = true;
+        this.#reported(v, 'result', line, meta, sink);
         sink.emit({ kind: 'turn_end', reason: 'result', outcome: resultOutcome(v) }, 'main', line, meta);
+        return;
+      case 'cost-state':
+        // 2.1.278+ session files: the process's cost so far, as its result would say it.
+        this.#reported(v, 'cost-state', line, meta, sink);
         return;
       case 'system':
         this.#system(v, line, meta, sink);
@@ -133,6 +139,13 @@ export class ClaudeNormalizer {
         if (typeof type === 'string' && SILENT_TYPES.has(type)) return;
         sink.unknownType(typeof type === 'string' ? type : '(no type)', line);
     }
+  }
+
+  #reported(v: Obj, what: string, line: number, meta: RecordMeta, sink: EventSink): void {
+    const bad: string[] = [];
+    const r = reportedUsage(v, bad);
+    if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `${what}: ${bad.join(', ')}: not a count; left out` }, 'main', line, meta);
+    if (r) sink.emit({ kind: 'reported_usage', ...r }, 'main', line, meta);
   }
 
   #copied(from: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -225,7 +238,8 @@ export class ClaudeNormalizer {
         if (chars > 0) sink.emit({ kind: 'context_block', role: 'assistant', messageId, chars }, thread, line, meta);
       }
     }
-    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, asString(msg.model), line, meta, sink);
+    // A record without a stop_reason was written before the message ended: its output count is a snapshot.
+    if (realId !== undefined && isObject(msg.usage)) this.#emitUsage(thread, realId, msg.usage, asString(msg.model), msg.stop_reason === null || msg.stop_reason === undefined, line, meta, sink);
   }
 
   #position(thread: string, messageId: string): number {
@@ -235,7 +249,7 @@ export class ClaudeNormalizer {
     return 0;
   }
 
-  #emitUsage(thread: string, messageId: string, u: Obj, model: string | undefined, line: number, meta: RecordMeta, sink: EventSink): void {
+  #emitUsage(thread: string, messageId: string, u: Obj, model: string | undefined, partial: boolean, line: number, meta: RecordMeta, sink: EventSink): void {
     const bad: string[] = [];
     const input = tokenCount(u, 'input_tokens', bad);
     const output = tokenCount(u, 'output_tokens', bad);
@@ -247,10 +261,10 @@ export class ClaudeNormalizer {
     // Claude Code repeats a message's usage on every block: emit only changes.
     const badKeys = bad.join();
     const last = this.#usage.get(thread);
-    if (last !== undefined && last.messageId === messageId && last.input === input && last.output === output && last.cacheRead === cacheRead && last.cacheCreation === cacheCreation && last.cacheCreation1h === cacheCreation1h && last.bad === badKeys) return;
-    this.#usage.set(thread, { messageId, input, output, cacheRead, cacheCreation, cacheCreation1h, bad: badKeys });
+    if (last !== undefined && last.messageId === messageId && last.input === input && last.output === output && last.cacheRead === cacheRead && last.cacheCreation === cacheCreation && last.cacheCreation1h === cacheCreation1h && last.partial === partial && last.bad === badKeys) return;
+    this.#usage.set(thread, { messageId, input, output, cacheRead, cacheCreation, cacheCreation1h, partial, bad: badKeys });
     if (bad.length) sink.emit({ kind: 'diagnostic', code: 'invalid_token_count', message: `message ${messageId}: ${bad.join(', ')}: not a token count; read as 0` }, thread, line, meta);
-    sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation, ...(cacheCreation1h ? { cacheCreation1h } : {}), ...(model !== undefined ? { model } : {}) }, thread, line, meta);
+    sink.emit({ kind: 'usage', messageId, input, output, cacheRead, cacheCreation, ...(cacheCreation1h ? { cacheCreation1h } : {}), ...(model !== undefined ? { model } : {}), ...(partial ? { partial } : {}) }, thread, line, meta);
   }
 
   #user(v: Obj, thread: string, line: number, meta: RecordMeta, sink: EventSink): void {

@@ -40,7 +40,6 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set([
   'pr-link',
   'worktree-state',
   'teleported-from',
-  'cost-state',
   'content-replacement',
   'atis-latch',
   'bridge-session',

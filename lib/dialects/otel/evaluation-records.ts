@@ -17,7 +17,7 @@ type Obj = Record<string, unknown>;
 export interface KeyValue {
   readonly key: string;
   /** OTLP/JSON writes a 64-bit int as a decimal string. */
-  readonly value: { readonly stringValue: string } | { readonly doubleValue: number } | { readonly intValue: string };
+  readonly value: { readonly stringValue: string } | { readonly doubleValue: number } | { readonly intValue: string } | { readonly boolValue: boolean };
 }
 
 /** An OTLP/JSON LogRecord as we write it: ids in hex, as OTLP/JSON requires (not the protobuf mapping's base64). */
@@ -51,6 +51,8 @@ const OUTPUT_TOKENS = 'gen_ai.usage.output_tokens';
 const CACHE_READ_TOKENS = 'gen_ai.usage.cache_read.input_tokens';
 const CACHE_CREATION_TOKENS = 'gen_ai.usage.cache_creation.input_tokens';
 const COST_USD = 'agent_eval.cost_usd';
+const REPORTED_COST_USD = 'agent_eval.reported_cost_usd';
+const LOWER_BOUND = 'agent_eval.usage.lower_bound';
 
 // W3C Trace Context: lowercase hex of 16 (trace) or 8 (span) bytes, not all zero.
 const TRACE_ID = /^(?!0{32})[0-9a-f]{32}$/;
@@ -88,6 +90,8 @@ export function toLogRecord(e: Evaluation): EvaluationLogRecord {
     int(CACHE_READ_TOKENS, u.cacheRead);
     int(CACHE_CREATION_TOKENS, u.cacheCreation);
     if (u.costUsd !== undefined && Number.isFinite(u.costUsd)) attributes.push({ key: COST_USD, value: { doubleValue: u.costUsd } });
+    if (u.reportedCostUsd !== undefined && Number.isFinite(u.reportedCostUsd)) attributes.push({ key: REPORTED_COST_USD, value: { doubleValue: u.reportedCostUsd } });
+    if (u.lowerBound) attributes.push({ key: LOWER_BOUND, value: { boolValue: true } });
   }
   return { eventName: EVALUATION_EVENT, ...evaluationLink(e), attributes };
 }
@@ -122,10 +126,14 @@ export function fromLogRecord(r: unknown): ReadEvaluation | undefined {
   };
   const [input, output, cacheRead, cacheCreation] = [count(INPUT_TOKENS), count(OUTPUT_TOKENS), count(CACHE_READ_TOKENS), count(CACHE_CREATION_TOKENS)];
   if (input !== undefined && output !== undefined) {
-    const cost = attrs.get(COST_USD);
+    const usd = (key: string): number | undefined => {
+      const v = attrs.get(key);
+      return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+    };
+    const [cost, reported] = [usd(COST_USD), usd(REPORTED_COST_USD)];
     const read = cacheRead ?? 0;
     const written = cacheCreation ?? 0;
-    e.usage = { input: Math.max(0, input - read - written), output, cacheRead: read, cacheCreation: written, ...(typeof cost === 'number' && Number.isFinite(cost) ? { costUsd: cost } : {}) };
+    e.usage = { input: Math.max(0, input - read - written), output, cacheRead: read, cacheCreation: written, ...(cost !== undefined ? { costUsd: cost } : {}), ...(reported !== undefined ? { reportedCostUsd: reported } : {}), ...(attrs.get(LOWER_BOUND) === true ? { lowerBound: true } : {}) };
   }
   const id = (x: unknown, digits: number): string | undefined => (typeof x === 'string' && x !== '' ? hexId(x, 'otlp', digits) : undefined);
   const traceId = id(r.traceId, 32);

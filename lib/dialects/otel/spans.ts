@@ -11,6 +11,7 @@ import { isObject } from '../../core/records.js';
 import { pruneDeep } from '../../core/deep-values.js';
 import { CLAUDE_CODE_MODEL_CALL, CLAUDE_CODE_TOKENS, CLAUDE_CODE_TOOL, claudeCodeToolInput, claudeCodeToolOutput, toolPartFailed } from './claude-code-spans.js';
 import { DECIMAL, dumpSpan, otlpSpan, text } from './span-info.js';
+import { MAX_REQUEST_TOKENS } from '../../core/token-bounds.js';
 import type { SpanInfo, SpanShape } from './span-info.js';
 
 export type { SpanShape } from './span-info.js';
@@ -81,7 +82,8 @@ function tokens(attrs: Obj, ...keys: string[]): number | undefined {
   for (const k of keys) {
     const x = attrs[k];
     const n = typeof x === 'number' ? x : typeof x === 'string' && DECIMAL.test(x) ? Number(x) : undefined;
-    if (n !== undefined && Number.isFinite(n) && n >= 0) return n;
+    // Past a billion, no request's count (lib/core/token-bounds.ts): as good as absent.
+    if (n !== undefined && Number.isFinite(n) && n >= 0 && n <= MAX_REQUEST_TOKENS) return n;
   }
   return undefined;
 }
