@@ -168,7 +168,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const { report, inputErrors: errors, savedReports } = await armReport(inputs, { ...cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }), observe: tracker ? (item) => tracker.observe(item) : undefined });
     if (tracker && savedReports > 0) throw new UsageError(`--arm-excludes: arm '${printable(name)}' is read from a saved report, which does not list its calls: give its transcripts to check contamination`);
     inputErrors += errors;
-    const data = armData(report, ANALYSES, tracker?.bySession());
+    const data = armData(report, ANALYSES, tracker?.byRun());
     if (!data || data.runs.length === 0) throw new UsageError(`arm '${printable(name)}': no run was graded in ${inputs.map(printable).join(', ')}${data ? '' : ' (a saved report without a grade section: save one of the default command or grade)'}`);
     arms.push({ name, inputs, data, ...(patterns ? { excludes: patterns } : {}) });
   }
