@@ -39,6 +39,8 @@ export interface ArmData {
   readonly runs: readonly ArmRun[];
   /** Figures in the order the analyses give them. */
   readonly figures: readonly FigureInfo[];
+  /** Files whose path `--task-pattern` did not match: their runs are tasks of their own. */
+  readonly taskPatternMisses?: readonly string[];
 }
 
 export function figureKind(f: RunFigure): FigureInfo['kind'] {
@@ -101,5 +103,5 @@ export function armData(report: Report, analyses: readonly Analysis[] = ANALYSES
       figures: own,
     };
   });
-  return { runs, figures: [...figures.values()] };
+  return { runs, figures: [...figures.values()], taskPatternMisses: grade.taskPatternMisses };
 }
