@@ -84,8 +84,9 @@ t.test('a directory is walked', async (t) => {
     // calibration/: the worked example's traces document (its config is skipped).
     'calibration/runs.traces.json',
     'be0eef70-1819-433b-b4ef-00e291758347', 'cfa96d98-791e-44ec-85d7-1c2e66137656', 'a54fadaf-3e70-4d63-ac15-e7ca39a134b8', 'c9b8d14d-e405-44e5-bca1-e6bf2222195a',
-    // compare/: the worked example's two arms, then the two-run diff's pair, files in name order.
+    // compare/: the worked example's two arms, then the two-run diff's pair, files in name order; then two traces documents of three runs each.
     'base-cache-1', 'base-cache-2', 'base-cache-3', 'base-login-1', 'base-login-2', 'base-login-3', 'cand-cache-1', 'cand-cache-2', 'cand-cache-3', 'cand-login-1', 'cand-login-2', 'cand-login-3', 'run-failed', 'run-passed',
+    'compare/traces/baseline.traces.json', 'compare/traces/candidate.traces.json',
     'dir-read-1', 'express-demo', 'failed-task-1',
     'grade/audit-hooks.jsonl', 'grade/code-logger-events.jsonl', 'grade/reference-selftest.traces.json', 'S1',
     'graph/billing-tools-list.json', 'graph/keys-tools-list-v2-readonly.json', 'graph/keys-tools-list-v2.json', 'graph/keys-tools-list.json',

@@ -1,6 +1,9 @@
 // The two-run diff's pieces: the alignment (minimal, linear to walk, refused
 // past its bound rather than out of memory), and what a step's target is.
 import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli } from './helpers/cli.js';
 import { align, MAX_ALIGN_CELLS } from '../lib/compare/run-diff.js';
 import { commandClass, targetOf } from '../lib/compare/run-steps.js';
 import type { Step } from '../lib/compare/run-steps.js';
@@ -45,4 +48,17 @@ t.test('targets: files relative to the run, commands by program and sub-command,
   tt.equal(commandClass('/usr/bin/git status --short'), 'git status');
   tt.equal(commandClass('pytest tests/test_a.py'), 'pytest');
   tt.equal(targetOf('Read', { file_path: `/repo/${'x'.repeat(500)}` }, '/repo')!.length, 121, 'a long target is cut');
+});
+
+t.test('--runs on runs too long to align: refused in one line, exit 2, no stack trace', async (tt) => {
+  const dir = tt.testdir({});
+  // Two threads of 4,000 steps: (4,000 + 1)² = 16,008,001 cells, past the 16,000,000 the page documents.
+  const side = 4000;
+  const doc = (id: string): string => JSON.stringify({ runs: [{ run_id: id, steps: Array.from({ length: side }, () => ({ tool: 'Read', args: { file_path: '/repo/a.ts' } })) }] });
+  writeFileSync(join(dir, 'a.traces.json'), doc('a'));
+  writeFileSync(join(dir, 'b.traces.json'), doc('b'));
+  const r = await cli(['compare', '--runs', 'a.traces.json', 'b.traces.json'], { cwd: dir });
+  tt.equal(r.code, 2);
+  tt.equal(r.stdout, '', 'no report of an alignment that was not made');
+  tt.same(r.stderr.trimEnd().split('\n'), ['agent-eval-stream: --runs: thread main has 4,000 steps in a.traces.json and 4,000 in b.traces.json: too many to align (it would take 16,008,001 cells; the limit is 16,000,000)']);
 });

@@ -334,3 +334,11 @@ t.test('allocation figures: the main thread\'s cited share of the probe\'s retur
   tt.equal(cells[0]!.n, 1);
   tt.match(row(report, 'allocation.efficiency', 'one').comparisons, [{ verdict: 'too few runs' }]);
 });
+
+t.test("an arm given as '-' is read from the command's stdin", async (tt) => {
+  const session = 'from-stdin';
+  const input = jsonl([init(['Read'], { session }), req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session }), res('r1', 'x', { session }), done({ session })]);
+  const { code, report } = await compareJson(['compare', '--arm', 'base=compare/baseline', '--arm', 'new=-', '--task', 'one'], { input });
+  tt.equal(code, 0);
+  tt.same(report.arms.map((a) => [a.name, a.runs]), [['base', 6], ['new', 1]]);
+});

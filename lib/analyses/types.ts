@@ -126,7 +126,7 @@ export interface Analysis<O = unknown, S = unknown, K extends string = string> {
    */
   reorder?(section: S, rank: (sessionOrFile: string) => number, env: SectionEnv): S;
   gate?(section: S): GateContribution;
-  /** Its figures per session, for `compare` (unsaid: it has none to compare). */
+  /** Its figures per session or per run, for `compare` (unsaid: it has none to compare). */
   runFigures?(section: S): Iterable<SessionFigures>;
   readonly render: Renderers<S>;
 }
@@ -149,9 +149,17 @@ export interface RunFigure {
   readonly binary?: boolean;
 }
 
-/** A session's figures. */
+/**
+ * A session's figures, or one run's of it. A session may hold several runs
+ * (a traces.json document, an audit log, an OpenTelemetry file of several
+ * traces): figures that name their `run` are that run's; figures without
+ * one are the whole session's, and `compare` gives them to a run only when
+ * the session is that one run.
+ */
 export interface SessionFigures {
   readonly session: string;
+  /** The run they are of (grading's run id); unsaid: the whole session. */
+  readonly run?: string;
   readonly figures: readonly RunFigure[];
 }
 

@@ -22,19 +22,22 @@ export interface ArmReading {
   readonly cwd: string;
   readonly maxLineBytes?: number;
   readonly signal?: AbortSignal;
+  /** Where an input `-` reads from (default: process.stdin). */
+  readonly stdin?: NodeJS.ReadableStream;
   /** A file that could not be read, or a damaged report: said, and counted as an input error. */
   onProblem(message: string): void;
   /** Sees every item read from the arm's transcripts (contamination). */
   observe?(item: StreamItem): void;
 }
 
-/** How a command reads: from its working folder, stopped by its signal, each problem said on stderr unless `--quiet`. */
+/** How a command reads: from its working folder and its stdin, stopped by its signal, each problem said on stderr unless `--quiet`. */
 export function cliReading(io: CliIO, analyses: readonly Configured[], o: { readonly maxLineBytes?: number; readonly quiet?: boolean }): ArmReading {
   return {
     analyses,
     cwd: io.cwd,
     maxLineBytes: o.maxLineBytes,
     signal: io.signal,
+    stdin: io.stdin,
     onProblem: (m) => {
       if (!o.quiet) say(io, m);
     },
@@ -60,6 +63,7 @@ export async function readTranscripts(transcripts: readonly string[], r: ArmRead
     cwd: r.cwd,
     maxLineBytes: r.maxLineBytes,
     signal: r.signal,
+    stdin: r.stdin,
     onInputError: (file, err) => problem(file, `cannot read ${file}: ${err.code ?? err.message}`),
   });
   await runPipeline(source, [fusedStages({ analyses: r.analyses, lazyResults: true })], [], (item) => {

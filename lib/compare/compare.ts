@@ -29,6 +29,16 @@ export interface CompareOptions extends TestSettings {
   /** Compare contaminated runs too (they are always listed). */
   readonly keepContaminated?: boolean;
   readonly rules: readonly RegressionRule[];
+  /** False when reading was stopped (SIGINT, SIGTERM) before every arm was read: the comparison is of part of the runs. */
+  readonly complete?: boolean;
+}
+
+/** Task names as a problem lists them: the first few. */
+const MAX_NAMED_TASKS = 3;
+function someTasks(tasks: Iterable<string>): string {
+  const all = [...tasks];
+  if (all.length === 0) return 'no task';
+  return `${all.slice(0, MAX_NAMED_TASKS).map((x) => `'${x}'`).join(', ')}${all.length > MAX_NAMED_TASKS ? `, … (${all.length} tasks)` : ''}`;
 }
 
 /** The comparison's own figures, before the analyses': from each run's outcome and verdict. */
@@ -132,8 +142,20 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
     return { key: f.key, label: f.label, better: f.better, kind: f.kind, rows: [...pairedTasks.map((t) => row(t)), ...(pairedTasks.length > 1 ? [row(null)] : [])] };
   });
 
-  for (const rule of o.rules) if (!figures.some((f) => ruleMatches(rule, f.key))) throw new UsageError(`--fail-on-regression: '${rule.source}' names no figure these arms have (${figures.map((f) => f.key).join(', ')})`);
+  const complete = o.complete !== false;
+  // A stopped read may not have reached the figures a rule names: the rule is not the mistake then.
+  if (complete) for (const rule of o.rules) if (!figures.some((f) => ruleMatches(rule, f.key))) throw new UsageError(`--fail-on-regression: '${rule.source}' names no figure these arms have (${figures.map((f) => f.key).join(', ')})`);
 
+  // What keeps the comparison from being a whole one: it cannot pass, whether or not anything regressed.
+  const problems: string[] = [];
+  if (!complete) problems.push('reading was stopped (SIGINT or SIGTERM) before every arm was read: this compares only the runs read, and cannot pass');
+  for (let i = 1; i < arms.length; i++) {
+    if ([...byTask[i]!.keys()].some((t) => base.has(t))) continue;
+    // The usual cause: a --task-pattern that matched neither arm's paths, so that every run is a task of its own.
+    const missed = new Set([...(arms[0]!.data.taskPatternMisses ?? []), ...(arms[i]!.data.taskPatternMisses ?? [])]).size;
+    const why = missed ? `; --task-pattern matched nothing in ${missed} of their files, whose runs are tasks of their own` : '';
+    problems.push(`arm '${names[i]}' has no task in common with the baseline '${names[0]}' (${someTasks(byTask[i]!.keys())} against ${someTasks(base.keys())}): nothing of it was compared${why}`);
+  }
   const failed = regressions.length > 0;
   return {
     schemaVersion: COMPARE_SCHEMA_VERSION,
@@ -165,6 +187,7 @@ export function compareArms(arms: readonly CompareArm[], o: CompareOptions): Com
     })),
     figures: figureOut,
     regressions,
-    gate: { rules: o.rules.map((r) => r.source), failed, exitCode: exitCodeFor({ gateFailed: failed }) },
+    gate: { rules: o.rules.map((r) => r.source), failed, problems, exitCode: exitCodeFor({ gateFailed: failed, inputErrors: problems.length }) },
+    complete,
   };
 }

@@ -11,7 +11,10 @@
 //
 // It reads the canonical events of the arm's transcripts: a saved report
 // does not list its calls, so an arm read from saved reports cannot be
-// checked (the command says so).
+// checked (the command says so). Calls are counted per run, as grading
+// counts steps: a session of a traces.json document, an audit log or an
+// OpenTelemetry file holds many runs (its events name theirs), a Claude Code
+// session is one.
 import type { StreamItem } from '../core/items.js';
 import { isAnalysisItem } from '../core/items.js';
 import { SHELL_TOOL } from '../core/tools.js';
@@ -19,11 +22,13 @@ import { clip } from '../core/records.js';
 import { parseToolPattern } from '../analyses/grade/patterns.js';
 import type { ToolPattern } from '../analyses/grade/patterns.js';
 
-export interface SessionContamination {
+export interface RunContamination {
+  /** Grading's run id: an explicit run's, else the session's. */
+  readonly run: string;
   /** The excluded calls that reached the agent: tool, and the command for Bash. */
   readonly calls: string[];
   /** Excluded commands whose run was refused or failed: nothing entered the context. */
-  readonly blocked: number;
+  blocked: number;
 }
 
 const MAX_LISTED = 10;
@@ -33,10 +38,19 @@ const MAX_COMMAND = 80;
 
 export class ContaminationTracker {
   readonly #patterns: readonly ToolPattern[];
-  /** Excluded calls awaiting their result, by id: what they ran. */
-  #pending = new Map<string, string>();
-  #current: { calls: string[]; blocked: number } = { calls: [], blocked: 0 };
-  readonly #bySession = new Map<string, SessionContamination>();
+  /** Excluded calls awaiting their result, by id: what they ran, and the run that ran them. */
+  #pending = new Map<string, { what: string; run: RunContamination }>();
+  /**
+   * The session's explicit runs by id, oldest first, as grading keeps them:
+   * two runs of a traces document may share an id; events go to the
+   * newest, an end finishes the oldest.
+   */
+  #open = new Map<string, RunContamination[]>();
+  /** The session as one run (a Claude Code session: its events name no run); its id is the session's, final at its end. */
+  #whole: RunContamination | undefined;
+  /** The session's runs that ended, in the order they ended, each with the session it ended in. */
+  #ended: Array<[string, RunContamination]> = [];
+  readonly #bySession = new Map<string, RunContamination[]>();
 
   constructor(patterns: readonly string[]) {
     this.#patterns = patterns.map((p) => parseToolPattern(p));
@@ -47,43 +61,88 @@ export class ContaminationTracker {
     switch (item.kind) {
       case 'session_start':
         this.#pending.clear();
-        this.#current = { calls: [], blocked: 0 };
+        this.#open.clear();
+        this.#whole = undefined;
+        this.#ended = [];
         return;
+      case 'run_start': {
+        const run = { run: item.run, calls: [], blocked: 0 };
+        const same = this.#open.get(item.run);
+        if (same) same.push(run);
+        else this.#open.set(item.run, [run]);
+        return;
+      }
       case 'tool_call': {
         const call = { id: item.id, name: item.name, input: item.input, thread: item.thread, cwd: item.cwd };
         if (!this.#patterns.some((p) => p.matches(call))) return;
         const what = item.name === SHELL_TOOL && typeof item.input.command === 'string' ? `${item.name}(${clip(item.input.command, MAX_COMMAND)})` : item.name;
-        this.#pending.set(item.id, what);
+        this.#pending.set(item.id, { what, run: this.#runOf(item.run) });
         return;
       }
       case 'tool_result': {
-        const what = this.#pending.get(item.id);
-        if (what === undefined) return;
+        const call = this.#pending.get(item.id);
+        if (call === undefined) return;
         this.#pending.delete(item.id);
-        if (item.isError && (item.text.trim() === '' || REFUSED.test(item.text))) this.#current.blocked++;
-        else this.#add(what);
+        if (item.isError && (item.text.trim() === '' || REFUSED.test(item.text))) call.run.blocked++;
+        else add(call.run, call.what);
         return;
       }
-      case 'session_end': {
-        // A call with no result never returned output.
-        this.#current.blocked += this.#pending.size;
-        this.#pending.clear();
-        const seen = this.#bySession.get(item.session);
-        if (!seen || (seen.calls.length === 0 && this.#current.calls.length > 0)) this.#bySession.set(item.session, this.#current);
-        this.#current = { calls: [], blocked: 0 };
+      case 'run_end': {
+        const same = this.#open.get(item.run);
+        const run = same?.shift();
+        if (!run) return;
+        if (!same!.length) this.#open.delete(item.run);
+        this.#ended.push([item.session, run]);
         return;
       }
+      case 'session_end':
+        this.#sessionEnd(item.session);
+        return;
       default:
     }
   }
 
-  #add(what: string): void {
-    if (this.#current.calls.length < MAX_LISTED) this.#current.calls.push(what);
-    else if (this.#current.calls.length === MAX_LISTED) this.#current.calls.push('…');
+  /** The run an event is of: its explicit run (the newest of that id), else the session's. */
+  #runOf(id: string | undefined): RunContamination {
+    if (id === undefined) return (this.#whole ??= { run: '', calls: [], blocked: 0 });
+    const same = this.#open.get(id);
+    const newest = same?.[same.length - 1];
+    if (newest) return newest;
+    const run = { run: id, calls: [], blocked: 0 };
+    this.#open.set(id, [run]);
+    return run;
   }
 
-  /** Per session, what was found (sessions with nothing excluded called: none). */
-  bySession(): ReadonlyMap<string, SessionContamination> {
+  #sessionEnd(session: string): void {
+    // A call with no result never returned output.
+    for (const call of this.#pending.values()) call.run.blocked++;
+    this.#pending.clear();
+    // Runs the session ended without their end: finished in grading's order, the session's own run last.
+    for (const same of this.#open.values()) for (const run of same) this.#ended.push([session, run]);
+    this.#open.clear();
+    if (this.#whole) this.#ended.push([session, { ...this.#whole, run: session }]);
+    this.#whole = undefined;
+    const read = new Map<string, RunContamination[]>();
+    for (const [s, run] of this.#ended) {
+      const list = read.get(s);
+      if (list) list.push(run);
+      else read.set(s, [run]);
+    }
+    this.#ended = [];
+    // A session read twice (its stream-json and its session file) keeps its first copy, unless only the other found an excluded call.
+    for (const [s, runs] of read) {
+      const seen = this.#bySession.get(s);
+      if (!seen || (!seen.some((r) => r.calls.length > 0) && runs.some((r) => r.calls.length > 0))) this.#bySession.set(s, runs);
+    }
+  }
+
+  /** Per session, each of its runs' excluded calls, in the order the runs ended (grading's order). */
+  byRun(): ReadonlyMap<string, readonly RunContamination[]> {
     return this.#bySession;
   }
+}
+
+function add(run: RunContamination, what: string): void {
+  if (run.calls.length < MAX_LISTED) run.calls.push(what);
+  else if (run.calls.length === MAX_LISTED) run.calls.push('…');
 }

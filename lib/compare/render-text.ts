@@ -17,7 +17,7 @@ function table(rows: string[][]): string[] {
 export function renderCompareText(r: CompareReport): string {
   const out: string[] = [];
   const others = r.arms.slice(1).map((a) => a.name);
-  out.push(`Compare: ${printable(r.baseline)} (baseline) vs ${others.map(printable).join(', ')} — α = ${r.method.alpha}, bootstrap seed ${r.method.seed}`);
+  out.push(`Compare: ${printable(r.baseline)} (baseline) vs ${others.map(printable).join(', ')} — α = ${r.method.alpha}, bootstrap seed ${r.method.seed}${r.complete ? '' : ' — INCOMPLETE: reading was stopped'}`);
   for (const a of r.arms) {
     let line = `  ${printable(a.name)}: ${a.runs} run${a.runs === 1 ? '' : 's'} of ${a.tasks} task${a.tasks === 1 ? '' : 's'}`;
     if (a.unknownOutcome) line += `; ${a.unknownOutcome} with no known outcome (left out of pass rates)`;
@@ -31,7 +31,6 @@ export function renderCompareText(r: CompareReport): string {
   }
   const lonely = r.tasks.filter((t) => !t.paired);
   if (lonely.length) out.push(`  not compared (one arm only): ${lonely.map((t) => `${printable(t.task)} (${Object.entries(t.runs).filter(([, n]) => n > 0).map(([a]) => printable(a)).join(', ')})`).join(', ')}`);
-  if (!r.tasks.some((t) => t.paired)) out.push('  no task was run by the baseline and another arm: nothing to compare');
   if (r.tasks.some((t) => t.passK.length > 0)) {
     out.push('', 'pass^k (every counted run delivered):');
     const rows: string[][] = [['', ...r.arms.map((a) => printable(a.name))]];
@@ -60,14 +59,16 @@ export function renderCompareText(r: CompareReport): string {
   out.push('');
   const hidden = r.figures.length - shown.length;
   if (hidden) out.push(`${hidden} figure${hidden === 1 ? ' is' : 's are'} zero in every run of every arm: not shown (--json has them)`, '');
-  if (r.gate.rules.length === 0) out.push('Gate: none (--fail-on-regression names the figures that fail it)');
-  else if (!r.gate.failed) out.push(`Gate: passed — no significant regression in ${r.gate.rules.map(printable).join(', ')}`);
-  else {
+  const problems = r.gate.problems.map((p) => `  ${printable(p)}`);
+  if (r.gate.failed) {
     out.push(`Gate: FAILED — ${r.regressions.length} regression${r.regressions.length === 1 ? '' : 's'}:`);
     for (const x of r.regressions) {
       const kind = r.figures.find((f) => f.key === x.figure)?.kind ?? 'value';
       out.push(`  ${printable(x.arm)}: ${printable(x.figure)} on ${x.task === null ? 'all tasks (pooled)' : printable(x.task)}: ${figureText(x.baseline, kind)} → ${figureText(x.value, kind)}, ${deltaText(x.difference, kind)} — ${x.test} (rule ${printable(x.rule)})`);
     }
-  }
+    if (problems.length) out.push('and the comparison is not whole:', ...problems);
+  } else if (problems.length) out.push(r.gate.rules.length ? 'Gate: NOT PASSED — the comparison is not whole:' : 'Not compared whole (exit 2):', ...problems);
+  else if (r.gate.rules.length === 0) out.push('Gate: none (--fail-on-regression names the figures that fail it)');
+  else out.push(`Gate: passed — no significant regression in ${r.gate.rules.map(printable).join(', ')}`);
   return `${out.join('\n')}\n`;
 }

@@ -6,11 +6,16 @@
 // Threads pair up main with main, then subagents of the same type in the
 // order they first acted.
 import type { RunSteps, Step, ThreadSteps } from './run-steps.js';
+import { InputError } from '../core/errors.js';
+import { printable } from '../core/escape.js';
 
 export const RUN_DIFF_VERSION = 1;
 
 /** Beyond this many cells (steps of A × steps of B in one thread) the alignment is refused, not run out of memory. */
 export const MAX_ALIGN_CELLS = 16_000_000;
+
+/** Would aligning n steps with m take more cells than the bound? */
+const tooLong = (n: number, m: number): boolean => (n + 1) * (m + 1) > MAX_ALIGN_CELLS;
 
 export interface AlignedStep {
   readonly a: Step | null;
@@ -38,7 +43,7 @@ const keyOf = (s: Step): string => `${s.tool}\u0000${s.target ?? ''}`;
 export function align(a: readonly Step[], b: readonly Step[]): AlignedStep[] {
   const n = a.length;
   const m = b.length;
-  if ((n + 1) * (m + 1) > MAX_ALIGN_CELLS) throw new RangeError(`${n} × ${m} steps are too many to align`);
+  if (tooLong(n, m)) throw new RangeError(`${n} × ${m} steps are too many to align`);
   const ka = a.map(keyOf);
   const kb = b.map(keyOf);
   // d[i][j]: cost of aligning a[i..] with b[j..], filled from the end so the walk below goes forward.
@@ -78,7 +83,13 @@ function pairThreads(a: readonly ThreadSteps[], b: readonly ThreadSteps[]): Arra
 }
 
 export function diffRuns(a: RunSteps, b: RunSteps, names: readonly [string, string]): RunDiff {
-  const threads = pairThreads(a.threads, b.threads).map(([x, y]): ThreadDiff => {
+  const pairs = pairThreads(a.threads, b.threads);
+  // Runs too long to align are the input's doing: refused in one line before any cell is allocated.
+  for (const [x, y] of pairs) {
+    const [n, m] = [x?.steps.length ?? 0, y?.steps.length ?? 0];
+    if (tooLong(n, m)) throw new InputError(`--runs: thread ${printable((x ?? y)!.label)} has ${n.toLocaleString('en-US')} steps in ${printable(names[0])} and ${m.toLocaleString('en-US')} in ${printable(names[1])}: too many to align (it would take ${((n + 1) * (m + 1)).toLocaleString('en-US')} cells; the limit is ${MAX_ALIGN_CELLS.toLocaleString('en-US')})`);
+  }
+  const threads = pairs.map(([x, y]): ThreadDiff => {
     const steps = align(x?.steps ?? [], y?.steps ?? []);
     const first = steps.findIndex((s) => s.a === null || s.b === null);
     return { a: x?.thread ?? null, b: y?.thread ?? null, label: (x ?? y)!.label, firstDivergence: first === -1 ? null : first, steps };

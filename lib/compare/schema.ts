@@ -103,7 +103,16 @@ export const compareReportSchema = z.object({
   ),
   figures: z.array(figureSchema),
   regressions: z.array(regressionSchema),
-  gate: z.object({ rules: z.array(z.string()), failed: z.boolean(), exitCode: z.number().int() }),
+  gate: z.object({
+    rules: z.array(z.string()),
+    /** A listed figure regressed (exit 3). */
+    failed: z.boolean(),
+    /** Why the comparison is not a whole one, so that nothing passes: a read that was stopped, an arm with no task in common with the baseline (exit 2, unless a regression makes it 3). */
+    problems: z.array(z.string()),
+    exitCode: z.number().int(),
+  }),
+  /** False when reading was stopped (SIGINT, SIGTERM) before every arm was read whole: the figures are of the runs read. */
+  complete: z.boolean(),
 });
 
 export type CompareReport = z.infer<typeof compareReportSchema>;

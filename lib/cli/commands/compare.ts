@@ -93,6 +93,8 @@ and B are transcript files, or session ids of the INPUTs.
 
 Fewer than 2 runs of a task in an arm (3 for values and shares): no
 conclusion, never a failed gate.
+A comparison that is not whole never passes (exit 2): an arm with no task in
+common with the baseline, or reading stopped by SIGINT or SIGTERM.
 Exit: 0 ok, 3 a regression, 2 usage or input error, 1 internal error.`;
 
 /** `NAME=VALUE` of a repeatable flag, grouped by NAME in first-seen order. */
@@ -158,24 +160,35 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const shared = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
   let inputErrors = 0;
+  // A stop signal (SIGINT, SIGTERM) ends reading: the report is of what was read, says so, and does not pass.
+  let stopped = false;
+  const signalled = (): boolean => io.signal?.aborted === true;
   const arms: CompareArm[] = [];
   for (const [name, inputs] of armInputs) {
+    const patterns = excludes.get(name);
+    const excluded = patterns ? { excludes: patterns } : {};
+    if (stopped || signalled()) {
+      stopped = true;
+      arms.push({ name, inputs, data: { runs: [], figures: [] }, ...excluded });
+      continue;
+    }
     const own = armOutcomes.get(name)?.[0];
     const outcomes = own === undefined ? shared : new Map([...(shared ?? []), ...(await loadOutcomes(resolve(io.cwd, own)))]);
     const analyses = configureAnalyses(chosen, loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
-    const patterns = excludes.get(name);
     const tracker = patterns ? new ContaminationTracker(patterns) : undefined;
     const { report, inputErrors: errors, savedReports } = await armReport(inputs, { ...cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }), observe: tracker ? (item) => tracker.observe(item) : undefined });
+    stopped = signalled();
     if (tracker && savedReports > 0) throw new UsageError(`--arm-excludes: arm '${printable(name)}' is read from a saved report, which does not list its calls: give its transcripts to check contamination`);
     inputErrors += errors;
-    const data = armData(report, ANALYSES, tracker?.bySession());
-    if (!data || data.runs.length === 0) throw new UsageError(`arm '${printable(name)}': no run was graded in ${inputs.map(printable).join(', ')}${data ? '' : ' (a saved report without a grade section: save one of the default command or grade)'}`);
-    arms.push({ name, inputs, data, ...(patterns ? { excludes: patterns } : {}) });
+    const data = armData(report, ANALYSES, tracker?.byRun());
+    // An arm cut short by the stop may hold no run yet: that is the stop's doing, not the inputs'.
+    if (!stopped && (!data || data.runs.length === 0)) throw new UsageError(`arm '${printable(name)}': no run was graded in ${inputs.map(printable).join(', ')}${data ? '' : ' (a saved report without a grade section: save one of the default command or grade)'}`);
+    arms.push({ name, inputs, data: data ?? { runs: [], figures: [] }, ...excluded });
   }
-  const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, keepContaminated: values['keep-contaminated'] === true, rules });
+  const report = compareArms(arms, { alpha, seed, resamples, errorsAsFailures: values['errors-as-failures'] === true, keepContaminated: values['keep-contaminated'] === true, rules, complete: !stopped });
   // In a GitHub Actions job the Markdown also goes to the run's summary page, as the other reports' does.
   await writeReports(specs, io, (name) => (name === 'json' ? canonicalJson(report) : name === 'markdown' ? renderCompareMarkdown(report) : renderCompareText(report)));
-  return exitCodeFor({ gateFailed: report.gate.failed, inputErrors });
+  return exitCodeFor({ gateFailed: report.gate.failed, inputErrors: inputErrors + report.gate.problems.length });
 }
 
 type Values = ReturnType<typeof parseFlags<typeof OPTIONS>>['values'];
