@@ -164,7 +164,7 @@ t.test('the text block, line for line', async (t) => {
   // last, runs to the guidance quote: 31 + 8 + 3,000 + 5 = 3,044. Envelope
   // 10,146; response.js is cited by path: 4,052 / 10,146 = 39.94%.
   // The reference's text for it, byte for byte: formatAllocation in
-  // CodeGraph's parse-run.mjs (lines 692–716 as read) writes the summary's
+  // CodeGraph's parse-run.mjs (lines 692–716 of the copy read) writes the summary's
   // and the call's characters through toLocaleString('en-US') (lines 696,
   // 700, 705) and a file row's bare, padded to 6 (line 711).
   t.equal(

@@ -4,7 +4,8 @@
 // thread has its block, labelled; the report keeps the unrounded figures.
 //
 // The reference lines are those of `scripts/agent-eval/parse-run.mjs` in
-// colbymchenry/codegraph, as read: parseSession's return rounds the figures
+// colbymchenry/codegraph (line numbers of the copy read; the two functions
+// are the same in every copy seen): parseSession's return rounds the figures
 // before anything prints them (lines 348–353: `evicted`, each family's
 // `residual` and `contributed` through Math.round, `residualFileAccess` as
 // Math.round of the three families' unrounded sum), and formatOccupancy
