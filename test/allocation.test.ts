@@ -163,12 +163,16 @@ t.test('the text block, line for line', async (t) => {
   // header: 4,052. express.js: 36 + 8 + 3,000 + 5 + 1 = 3,050. view.js, the
   // last, runs to the guidance quote: 31 + 8 + 3,000 + 5 = 3,044. Envelope
   // 10,146; response.js is cited by path: 4,052 / 10,146 = 39.94%.
+  // The reference's text for it, byte for byte: formatAllocation in
+  // CodeGraph's parse-run.mjs (lines 692–716 of the copy read) writes the summary's
+  // and the call's characters through toLocaleString('en-US') (lines 696,
+  // 700, 705) and a file row's bare, padded to 6 (line 711).
   t.equal(
     r.stdout,
     [
       '  Explore allocation — share of returned bytes the answer used (1 call, 3 files):',
-      '    efficiency  39.9%  4052 of 10146 chars   (1/3 files cited; path-cited alone 39.9%)',
-      '    call 1:  39.9%  4052/10146 chars  1/3 files',
+      '    efficiency  39.9%  4,052 of 10,146 chars   (1/3 files cited; path-cited alone 39.9%)',
+      '    call 1:  39.9%  4,052/10,146 chars  1/3 files',
       '    *  39.9%   4052  lib/response.js  path',
       '       30.1%   3050  lib/express.js  —',
       '       30.0%   3044  lib/view.js  —',

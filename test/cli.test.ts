@@ -93,9 +93,10 @@ t.test('a directory is walked', async (t) => {
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
     'malformed-1', 'not-a-transcript.jsonl', 'otel/claude-code-native-spans.json', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
-    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'w1', 'w2', 'bg-1', 'orig-1', 'lead-1',
+    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'wt1', 'w1', 'w2', 'bg-1', 'orig-1', 'lead-1',
     // usage/: a stream-json run and, last, the session file of the same run.
     'usage-restarted', 'usage-unpriced', 'usage-price', 'usage-run',
+    'worktree-1',
   ]);
   t.same(report.duplicateSessions, { 'pair-1': 1, 'usage-run': 1 }, 'the stream-json run and its session file are one session');
   t.same(report.warnings, [

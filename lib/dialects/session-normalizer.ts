@@ -13,6 +13,9 @@ import { MAX_VALUE_DEPTH, pruneDeep } from '../core/deep-values.js';
 import { recordUuid } from '../core/records.js';
 
 
+/** Threads remembered with a working directory of their own (see `delegate`); an older one falls back to the session's. */
+const OWN_DIRECTORIES = 4096;
+
 /** Events only an agent's own turn produces. */
 const SPOKE: ReadonlySet<string> = new Set(['tool_call', 'tool_result', 'assistant_text', 'usage']);
 
@@ -25,7 +28,15 @@ class SessionStamp implements EventSink {
   file: string;
   lastLine = 0;
   #seq = 0;
+  /** The working directory the last record that named one gave: every thread's, but those below. */
   #cwd: string | undefined;
+  /**
+   * Threads working in a directory of their own (an isolated subagent, and
+   * what it delegates to): the last one their own records named, undefined
+   * until one does. A record of theirs without a `cwd` (stream-json writes
+   * one only in its init) is in a directory nobody named, not the session's.
+   */
+  readonly #ownCwd = new Map<string, string | undefined>();
   started = false;
   /** Until a record says: what the fallback dialect would call it. */
   source: string;
@@ -114,7 +125,7 @@ class SessionStamp implements EventSink {
   emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void {
     // A session starts with its first event; init, when it comes first, fills it in.
     if (!this.started && body.kind !== 'session_start') this.start({ tools: [] }, line, meta);
-    if (meta.cwd !== undefined) this.#cwd = meta.cwd;
+    const cwd = this.#cwdOf(thread, meta.cwd);
     // The body is fresh from its normalizer: stamping it in place saves a
     // copy of every event (~7% of the CPU on a large transcript).
     const ev = body as CanonicalEvent;
@@ -128,13 +139,30 @@ class SessionStamp implements EventSink {
     if (meta.run !== undefined) ev.run = meta.run;
     ev.uuid = meta.uuid;
     ev.ts = meta.ts;
-    ev.cwd = meta.cwd ?? this.#cwd;
+    ev.cwd = cwd;
     this.#push(ev);
     if (SPOKE.has(ev.kind)) this.#spoke = true;
     else if (ev.kind === 'turn_end' && ev.reason === 'result') {
       this.#results++;
       this.onResult?.();
     }
+  }
+
+  delegate(thread: string, parent: string, isolated: boolean): void {
+    if (!isolated && !this.#ownCwd.has(parent)) return;
+    if (this.#ownCwd.size >= OWN_DIRECTORIES) this.#ownCwd.delete(this.#ownCwd.keys().next().value!);
+    // A subagent of an isolated one starts where its parent works.
+    this.#ownCwd.set(thread, isolated ? undefined : this.#ownCwd.get(parent));
+  }
+
+  /** The working directory of a record of `thread` that names `cwd` (or none). */
+  #cwdOf(thread: string, cwd: string | undefined): string | undefined {
+    if (this.#ownCwd.size > 0 && this.#ownCwd.has(thread)) {
+      if (cwd !== undefined) this.#ownCwd.set(thread, cwd);
+      return this.#ownCwd.get(thread);
+    }
+    if (cwd !== undefined) this.#cwd = cwd;
+    return this.#cwd;
   }
 
   /**

@@ -17,6 +17,12 @@ export interface EventSink {
   start(body: { tools: string[]; model?: string; version?: string }, line: number, meta: RecordMeta): void;
   /** `body` must be a fresh object: it is stamped with the envelope in place. */
   emit(body: EventBody, thread: string, line: number, meta: RecordMeta): void;
+  /**
+   * A delegation in `parent` starts the subagent thread `thread`; `isolated`,
+   * the subagent works in a directory of its own (a worktree), which its
+   * records without a `cwd` do not name.
+   */
+  delegate(thread: string, parent: string, isolated: boolean): void;
   setSessionId(id: string): void;
   /** A record type nobody told us about: skipped and counted. */
   unknownType(type: string, line: number): void;

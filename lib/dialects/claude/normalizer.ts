@@ -228,7 +228,11 @@ export class ClaudeNormalizer {
         const callId = asString(b.id) ?? `#${line}.${k}`;
         const name = asString(b.name) ?? '';
         const input = isObject(b.input) ? b.input : {};
-        if (isDelegation(name) && typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
+        if (isDelegation(name)) {
+          if (typeof input.prompt === 'string') this.#sidechains.delegated(callId, input.prompt);
+          // `isolation: "worktree"` (or "remote"): the subagent works elsewhere than its parent.
+          sink.delegate(callId, thread, typeof input.isolation === 'string' && input.isolation !== '');
+        }
         sink.emit({ kind: 'tool_call', id: callId, name, input, messageId, index }, thread, line, meta);
       } else if (b.type === 'text' && typeof b.text === 'string') {
         if (b.text !== '') sink.emit({ kind: 'assistant_text', messageId, text: b.text }, thread, line, meta);
