@@ -19,6 +19,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeErrno, OutputError, UsageError } from '../core/errors.js';
 import { isWalkedPath } from '../io/inputs.js';
+import type { ReadFile } from './read-files.js';
 
 /** What an output is compared with: inputs as given, and the files found under them. */
 export interface InputSet {
@@ -26,6 +27,8 @@ export interface InputSet {
   readonly given: readonly string[];
   /** Every file discovery found (directory inputs walked). */
   readonly files: readonly string[];
+  /** The other files the command reads: its config, outcomes, manifest, catalogs (lib/cli/read-files.ts). */
+  readonly read?: readonly ReadFile[];
 }
 
 export interface OutputSpec {
@@ -82,18 +85,20 @@ async function isDirectory(abs: string): Promise<boolean> {
 export async function checkOutputs(outputs: readonly OutputSpec[], inputs: InputSet, cwd: string): Promise<void> {
   if (!outputs.length) return;
   const given = inputs.given.filter((i) => i !== '-');
-  const fileIds: Array<{ name: string; id: Identity }> = [];
+  const fileIds: Array<{ name: string; what: string; id: Identity }> = [];
   const dirs: Array<{ name: string; real: string }> = [];
   for (const name of new Set([...given, ...inputs.files.filter((f) => f !== '-')])) {
     const abs = resolve(cwd, name);
     if (await isDirectory(abs)) dirs.push({ name, real: (await identity(abs)).real });
-    else fileIds.push({ name, id: await identity(abs) });
+    else fileIds.push({ name, what: `the input ${name}`, id: await identity(abs) });
   }
+  for (const r of inputs.read ?? []) fileIds.push({ name: r.path, what: r.what, id: await identity(resolve(cwd, r.path)) });
   const seen: Array<{ spec: OutputSpec; id: Identity }> = [];
   for (const spec of outputs) {
     const id = await identity(resolve(cwd, spec.path));
     const input = fileIds.find((f) => same(f.id, id));
-    if (input) throw new UsageError(`${spec.flag} would overwrite the input ${input.name}${input.name === spec.path ? '' : ' (the same file)'}`);
+    // Named otherwise than the input (a link, another spelling): said, or the refusal would look wrong.
+    if (input) throw new UsageError(`${spec.flag} would overwrite ${input.what}${resolve(cwd, input.name) === resolve(cwd, spec.path) ? '' : ' (the same file)'}`);
     for (const d of dirs) {
       const rel = relative(d.real, id.real);
       if (rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && isWalkedPath(rel)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);

@@ -22,6 +22,7 @@ import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../core/errors.js';
 import { openReporters, reporterSpecs, settleOutputs } from '../reporters.js';
+import { filesRead } from '../read-files.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
@@ -135,7 +136,7 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true, spec.referenceText ? [USAGE] : []);
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : []);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     // A terminal on stdin means nothing is piped in: say what is awaited.
