@@ -23,6 +23,7 @@ import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../core/errors.js';
 import { openReporters, reporterSpecs, settleOutputs } from '../reporters.js';
 import { filesRead } from '../read-files.js';
+import { spillOptions } from '../spill-folder.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
@@ -110,7 +111,7 @@ function makeCommand(spec: Spec): Command {
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     // A probe's calls, the list that grows with the input, go to a temporary file past about 8 Mi characters (lib/core/spilled-list.ts).
-    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: {} };
+    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: spillOptions(io, values.quiet === true) };
     // Inputs: files and folders (and those a manifest lists), or a project's sessions.
     let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(values.manifest === '-' ? '-' : resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
