@@ -35,7 +35,7 @@ import { say } from '../io.js';
 import { parseFlags, positiveInt, regexFlag } from '../flags.js';
 import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
-import { sessionPool } from '../session-pool.js';
+import { poolThreads, sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
 import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
@@ -172,6 +172,10 @@ function makeCommand(spec: Spec): Command {
     const tally = new ReadTally();
     // Several sessions from files: one worker per core reads them (the reports are the same, byte for byte).
     const pooled = jobs > 1 && !values.follow && sessions.length > 1 && !sessions.some((s) => s.files.includes('-'));
+    // More threads than cores only cost memory and time: capped, and said once.
+    const cores = availableParallelism();
+    const threads = poolThreads(jobs, sessions.length, cores);
+    if (pooled && jobs > cores && !values.quiet) say(io, `note: --jobs ${jobs} is more than the ${cores} core${cores === 1 ? '' : 's'} available: reading with ${threads} thread${threads === 1 ? '' : 's'}`);
     const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME, date };
     // `session --follow` moves to a newer session when one starts.
     const source = pooled
