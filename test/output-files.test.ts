@@ -216,3 +216,17 @@ t.test('no command writes over a file it reads: every command × every file flag
   for (const [f, bytes] of before) t.same(readFileSync(join(work, f)), bytes, `${f} is untouched`);
   t.same(readdirSync(work).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
 });
+
+t.test("a session file's subagent files are read with it: no output goes where they are read from", async (t) => {
+  const dir = t.testdir({ 'run.jsonl': EXPRESS, run: { subagents: { 'agent-a1.jsonl': EXPRESS, 'agent-a1.meta.json': '{"agentType":"Explore"}' } } });
+  const cases = ['run/subagents/agent-a1.jsonl', 'run/subagents/agent-a1.meta.json', 'run/subagents/agent-new.jsonl', 'run/subagents/workflows/w1/agent-b.jsonl', 'agent-flat.jsonl'];
+  for (const out of cases) {
+    const r = await cli(['--reporter', `json=${out}`, 'run.jsonl'], { cwd: dir });
+    t.equal(r.code, 2, `${out}: exit 2`);
+    t.equal(r.stderr, `agent-eval-stream: --reporter json=${out} is where the subagent files of the input run.jsonl are read from: write it elsewhere\n`, `${out}: one line`);
+  }
+  t.same(readFileSync(join(dir, 'run', 'subagents', 'agent-a1.jsonl')), EXPRESS, 'the subagent file is untouched');
+  t.equal(readFileSync(join(dir, 'run', 'subagents', 'agent-a1.meta.json'), 'utf8'), '{"agentType":"Explore"}', 'and its sidecar');
+  t.same(readdirSync(join(dir, 'run', 'subagents')).sort(), ['agent-a1.jsonl', 'agent-a1.meta.json'], 'nothing was created');
+  t.equal((await cli(['--reporter', 'markdown=run/subagents/notes.md', 'run.jsonl'], { cwd: dir })).code, 0, 'a file no reading takes in may go there');
+});

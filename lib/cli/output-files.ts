@@ -5,7 +5,9 @@
 // symlink or a hard link to an input is compared by real path and by
 // device + inode. A file that a directory input's walk would read (now, or
 // on the next run) is refused too, or the next run would read the report as
-// a transcript. Each check happens before anything is opened for writing.
+// a transcript — and so is one a session file's reading takes in beside it:
+// its subagents (`<session>/subagents/…`, and `agent-*.jsonl` in its
+// folder). Each check happens before anything is opened for writing.
 //
 // Regular files are written to a temporary file beside the target and
 // renamed over it once complete: rename is atomic on one file system, so a
@@ -70,6 +72,12 @@ function same(a: Identity, b: Identity): boolean {
   return a.ino !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
+/** `target` lies under `folder` where a walk reads it (a `.jsonl` or `.json` file). */
+function walkedUnder(folder: string, target: string): boolean {
+  const rel = relative(folder, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && isWalkedPath(rel);
+}
+
 async function isDirectory(abs: string): Promise<boolean> {
   try {
     return (await stat(abs)).isDirectory();
@@ -92,6 +100,14 @@ export async function checkOutputs(outputs: readonly OutputSpec[], inputs: Input
     if (await isDirectory(abs)) dirs.push({ name, real: (await identity(abs)).real });
     else fileIds.push({ name, what: `the input ${name}`, id: await identity(abs) });
   }
+  // A session file given is read with its subagent files (lib/dialects/claude/subagents.ts): those
+  // in its sidecar folder, and agent files beside it. (A folder input's are under the folder: refused above.)
+  const sessions: Array<{ name: string; folder: string; sidecar: string }> = [];
+  for (const f of fileIds) {
+    if (!given.includes(f.name) || !f.name.endsWith('.jsonl') || basename(f.name).startsWith('agent-') || f.id.ino === undefined) continue;
+    const abs = resolve(cwd, f.name);
+    sessions.push({ name: f.name, folder: (await identity(dirname(abs))).real, sidecar: (await identity(join(abs.slice(0, -'.jsonl'.length), 'subagents'))).real });
+  }
   for (const r of inputs.read ?? []) fileIds.push({ name: r.path, what: r.what, id: await identity(resolve(cwd, r.path)) });
   const seen: Array<{ spec: OutputSpec; id: Identity }> = [];
   for (const spec of outputs) {
@@ -99,9 +115,10 @@ export async function checkOutputs(outputs: readonly OutputSpec[], inputs: Input
     const input = fileIds.find((f) => same(f.id, id));
     // Named otherwise than the input (a link, another spelling): said, or the refusal would look wrong.
     if (input) throw new UsageError(`${spec.flag} would overwrite ${input.what}${resolve(cwd, input.name) === resolve(cwd, spec.path) ? '' : ' (the same file)'}`);
-    for (const d of dirs) {
-      const rel = relative(d.real, id.real);
-      if (rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && isWalkedPath(rel)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);
+    for (const d of dirs) if (walkedUnder(d.real, id.real)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);
+    for (const f of sessions) {
+      const flatAgent = dirname(id.real) === f.folder && basename(id.real).startsWith('agent-') && id.real.endsWith('.jsonl');
+      if (flatAgent || walkedUnder(f.sidecar, id.real)) throw new UsageError(`${spec.flag} is where the subagent files of the input ${f.name} are read from: write it elsewhere`);
     }
     const twice = seen.find((s) => same(s.id, id));
     if (twice) throw new UsageError(`${twice.spec.flag} and ${spec.flag} write the same file`);
