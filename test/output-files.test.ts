@@ -198,7 +198,8 @@ t.test('no command writes over a file it reads: every command × every file flag
     { file: 'tools.json', what: 'the --catalog file tools.json', argv: (o) => ['graph', 'build', '--catalog', 'srv=tools.json', '--prod', 'run.jsonl', ...o], out: dashO },
     { file: 'shard.json', what: 'the input shard.json', argv: (o) => ['merge', 'shard.json', ...o] },
     { file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', 'heatmap', 'graph.json', ...o], out: dashO },
-    { file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', 'coverage', 'graph.json', ...o] },
+    ...['coverage', 'backlog', 'policy'].map((sub): Row => ({ file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', sub, 'graph.json', ...o] })),
+    { file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', 'diff', 'graph.json', 'graph.json', ...o] },
   ];
   const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const row of rows) {
