@@ -131,13 +131,13 @@ t.test('-o: never over an input, never over an existing file without --force, ne
   writeFileSync(config, 'step_budget: 20\n');
   const overConfig = await cli(['calibrate', corpus, '-o', config, '--force'], { env: ENV, cwd: dir });
   t.equal(overConfig.code, 2);
-  t.match(overConfig.stderr, `would overwrite the input ${config}`, 'the config found beside the corpus');
+  t.match(overConfig.stderr, `would overwrite the config ${config} (the nearest agent-eval.yaml, which it reads)`, 'the config found beside the corpus');
   t.equal(readFileSync(config, 'utf8'), 'step_budget: 20\n');
   const outcomes = join(dir, 'outcomes.json');
   writeFileSync(outcomes, '[]');
   const overOutcomes = await cli(['calibrate', corpus, '--outcomes', outcomes, '-o', outcomes, '--force'], { env: ENV, cwd: dir });
   t.equal(overOutcomes.code, 2);
-  t.match(overOutcomes.stderr, 'would overwrite the input');
+  t.match(overOutcomes.stderr, `would overwrite the --outcomes file ${outcomes}`);
   t.equal(readFileSync(outcomes, 'utf8'), '[]');
   const noOutput = await cli(['calibrate', corpus, '--force'], { env: ENV });
   t.equal(noOutput.code, 2);

@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cli, liveCli } from './helpers/cli.js';
 import { generate } from '../bench/generate.js';
 import { mergeReports } from '../lib/report/merge.js';
@@ -167,4 +169,75 @@ t.test('kafka --to-topic: each report a message keyed by its session id', { skip
     tt.equal(line.session, key);
     tt.same(line.report.grade!.runs.map((x) => [x.session, x.steps, x.verdict]), [[key, 1, 'clean-pass']]);
   }
+});
+
+/** A loopback port nothing listens on: one just given up. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+t.test('kafka: brokers that cannot be reached are an input error naming each, said at once', { skip: !client ? '@confluentinc/kafka-javascript does not load' : false }, async (tt) => {
+  const port = await closedPort();
+  const args = (brokers: string): string[] => ['kafka', '--brokers', brokers, '--topic', 't', '--group', 'g'];
+  // Where there is no name service at all, the lookup fails as EAI_AGAIN rather than ENOTFOUND.
+  const unresolved = '(?:ENOTFOUND \\(host not found\\)|EAI_AGAIN \\(temporary failure in name resolution\\))';
+  const cases: Array<[string, string, RegExp]> = [
+    ['an unresolvable host', 'nonexistent.invalid:9092', new RegExp(`^agent-eval-stream: no Kafka broker can be reached: nonexistent\\.invalid:9092: ${unresolved}\\n$`)],
+    ['a refused port', `127.0.0.1:${port}`, new RegExp(`^agent-eval-stream: no Kafka broker can be reached: 127\\.0\\.0\\.1:${port}: ECONNREFUSED \\(connection refused\\)\\n$`)],
+    ['both', `nonexistent.invalid:9092, 127.0.0.1:${port}`, new RegExp(`^agent-eval-stream: no Kafka broker can be reached: nonexistent\\.invalid:9092: ${unresolved}; 127\\.0\\.0\\.1:${port}: ECONNREFUSED \\(connection refused\\)\\n$`)],
+  ];
+  for (const [what, brokers, message] of cases) {
+    const r = await cli(args(brokers));
+    tt.equal(r.code, 2, `${what}: exit 2`);
+    tt.match(r.stderr, message, `${what}: one line naming the brokers`);
+    tt.equal(r.stdout, '');
+  }
+  const none = await cli(args(','));
+  tt.equal(none.code, 2);
+  tt.match(none.stderr, /kafka needs --brokers HOST:PORT,…: ',' names none/);
+});
+
+t.test('kafka brokers: names parsed as the client parses them; one that answers is enough; one that never answers gives up in its time', async (tt) => {
+  const { parseBroker, unreachableBrokers } = await import('../lib/live/kafka-brokers.js');
+  tt.same(parseBroker('b1:9093'), { host: 'b1', port: 9093 });
+  tt.same(parseBroker('b1'), { host: 'b1', port: 9092 }, 'no port: Kafka\'s default');
+  tt.same(parseBroker('PLAINTEXT://b1:9094'), { host: 'b1', port: 9094 }, 'a protocol prefix');
+  tt.same(parseBroker('[::1]:9095'), { host: '::1', port: 9095 }, 'an IPv6 address');
+  const server = createServer((s) => s.destroy());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  tt.teardown(() => server.close());
+  const open = (server.address() as AddressInfo).port;
+  tt.equal(await unreachableBrokers([`127.0.0.1:${await closedPort()}`, `127.0.0.1:${open}`]), undefined, 'one broker accepts: reachable');
+  tt.equal(await unreachableBrokers(['127.0.0.1:70000']), '127.0.0.1:70000: port 70000 is not a TCP port');
+  // A host that drops packets never answers: a socket that only times out stands for it.
+  const net = await import('node:net');
+  const { EventEmitter } = await import('node:events');
+  const silent = (): unknown => Object.assign(new EventEmitter(), { setTimeout: (_ms: number, cb: () => void) => setImmediate(cb), destroy: () => {} });
+  const mocked = await tt.mockImport<typeof import('../lib/live/kafka-brokers.js')>('../lib/live/kafka-brokers.js', { 'node:net': { ...net, connect: silent } });
+  tt.equal(await mocked.unreachableBrokers(['quiet:9092'], 2500), 'quiet:9092: no answer in 2.5 s');
+});
+
+t.test('kafka: a client that cannot connect is an input error naming the brokers, its handles let go', async (tt) => {
+  const { runKafkaSessions } = await import('../lib/live/kafka-sessions.js');
+  const calls: string[] = [];
+  const fake = {
+    Kafka: class {
+      consumer() {
+        return { connect: async () => Promise.reject(new Error('Local: Broker transport failure')), disconnect: async () => void calls.push('consumer.disconnect'), subscribe: async () => {}, run: async () => {}, commitOffsets: async () => {} };
+      }
+      producer() {
+        return { connect: async () => void calls.push('producer.connect'), disconnect: async () => void calls.push('producer.disconnect'), send: async () => ({}) };
+      }
+    },
+  };
+  const ac = new AbortController();
+  await tt.rejects(
+    runKafkaSessions(fake, { brokers: ['b1:9092', 'b2:9092'], topic: 't', group: 'g', analyses: [], idleMs: 1000, sessionTimeoutMs: 6000, toTopic: 'r', emit: () => {}, warn: () => {}, signal: ac.signal }),
+    { name: 'InputError', message: 'cannot connect to the Kafka brokers b1:9092,b2:9092: Local: Broker transport failure' },
+  );
+  tt.same(calls, ['producer.connect', 'producer.disconnect', 'consumer.disconnect'], 'what was connected is disconnected');
 });

@@ -2,7 +2,7 @@
 // are never left half-written where a good one stood.
 import t from 'tap';
 import type { TAP } from 'tap';
-import { existsSync, linkSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { cli, FIXTURES } from './helpers/cli.js';
@@ -117,4 +117,117 @@ t.test('a new file on a file system without hard links: still whole, still never
   await t.rejects(writeNewOutput(join(dir, 'taken.yaml'), 'taken.yaml', 'b: 2\n'), /taken\.yaml exists: give --force to replace it/);
   t.equal(readFileSync(join(dir, 'taken.yaml'), 'utf8'), 'keep me\n');
   t.same(readdirSync(dir).sort(), ['new.yaml', 'taken.yaml'], 'no temporary file left');
+});
+
+// Every file a command reads is an input: its config (named, or the nearest
+// agent-eval.yaml upward), outcomes, a manifest, catalogs, the reports it
+// merges, a graph. No output of that command — a reporter's file, -o,
+// $GITHUB_STEP_SUMMARY — may be that file, by its name, a symlink or a hard link.
+t.test('no command writes over a file it reads: every command × every file flag, by name, symlink and hard link', async (t) => {
+  const CONFIG = '# a config\nforbidden_tools: [force_push]\n';
+  const files: Record<string, string | Buffer> = {
+    'run.jsonl': EXPRESS,
+    'b.jsonl': EXPRESS,
+    'cfg.yaml': CONFIG,
+    'outcomes.jsonl': '{"run":"express-demo","delivered":true}\n',
+    'list.txt': 'run.jsonl\n',
+    'tools.json': '{"tools":[{"name":"Read"}]}\n',
+  };
+  const root = t.testdir({ 'agent-eval.yaml': CONFIG, work: files });
+  const work = join(root, 'work');
+  const found = join(root, 'agent-eval.yaml');
+  const env = { CLAUDE_CONFIG_DIR: join(root, 'claude') };
+  // `session` reads the project's sessions from the Claude config folder.
+  const { projectSlug } = await import('../lib/dialects/claude/locate.js');
+  mkdirSync(join(root, 'claude', 'projects', projectSlug(work)), { recursive: true });
+  writeFileSync(join(root, 'claude', 'projects', projectSlug(work), 's.jsonl'), EXPRESS);
+  // A shard's report for merge, a graph for the graph reports.
+  t.equal((await cli(['--shard', '0/1', '--reporter', 'json=shard.json', '-q', 'run.jsonl'], { cwd: work, env })).code, 0);
+  t.equal((await cli(['graph', 'build', '--prod', 'run.jsonl', '-o', 'graph.json', '-q'], { cwd: work, env })).code, 0);
+  const linked = ['cfg.yaml', 'outcomes.jsonl', 'list.txt', 'tools.json', 'shard.json', 'graph.json'];
+  for (const f of linked) {
+    const [stem, ext] = f.split('.') as [string, string];
+    symlinkSync(join(work, f), join(work, `${stem}-link.${ext}`));
+    linkSync(join(work, f), join(work, `${stem}-hard.${ext}`));
+  }
+  symlinkSync(found, join(work, 'found-link.yaml'));
+  linkSync(found, join(work, 'found-hard.yaml'));
+  const before = new Map([...linked.map((f) => [f, readFileSync(join(work, f))] as const), ['../agent-eval.yaml', readFileSync(found)] as const]);
+
+  interface Out {
+    args: string[];
+    env?: Record<string, string>;
+    flag: string;
+  }
+  const reporter = (f: string): Out => ({ args: ['--reporter', `json=${f}`], flag: `--reporter json=${f}` });
+  const dashO = (f: string): Out => ({ args: ['-o', f], flag: `-o ${f}` });
+  const summary = (f: string): Out => ({ args: ['--reporter', 'markdown'], env: { GITHUB_STEP_SUMMARY: f }, flag: '$GITHUB_STEP_SUMMARY' });
+  interface Row {
+    /** The command line, given the output's arguments. */
+    argv: (out: string[]) => string[];
+    /** The file read, as named in the working folder (its links are STEM-link.EXT and STEM-hard.EXT). */
+    file: string;
+    /** How the refusal names it. */
+    what: string;
+    out?: (f: string) => Out;
+  }
+  const cfg = { file: 'cfg.yaml', what: 'the --config file cfg.yaml' };
+  const upward = { file: '../agent-eval.yaml', what: `the config ${found} (the nearest agent-eval.yaml, which it reads)` };
+  const outcomes = { file: 'outcomes.jsonl', what: 'the --outcomes file outcomes.jsonl' };
+  const rows: Row[] = [
+    { ...cfg, argv: (o) => ['--config', 'cfg.yaml', ...o, 'run.jsonl'] },
+    { ...upward, argv: (o) => [...o, 'run.jsonl'] },
+    { ...outcomes, argv: (o) => ['--outcomes', 'outcomes.jsonl', ...o, 'run.jsonl'] },
+    { file: 'list.txt', what: 'the --manifest file list.txt', argv: (o) => ['--manifest', 'list.txt', ...o] },
+    { ...outcomes, argv: (o) => ['grade', '--outcomes', 'outcomes.jsonl', ...o, 'run.jsonl'], out: summary },
+    { ...upward, argv: (o) => ['grade', ...o, 'run.jsonl'], out: summary },
+    ...['sufficiency', 'occupancy', 'allocation', 'codegraph'].map((c): Row => ({ ...cfg, argv: (o) => [c, '--config', 'cfg.yaml', ...o, 'run.jsonl'] })),
+    { ...cfg, argv: (o) => ['session', work, '--config', 'cfg.yaml', ...o] },
+    { ...upward, argv: (o) => ['session', work, ...o] },
+    { ...cfg, argv: (o) => ['calibrate', '--config', 'cfg.yaml', ...o, 'run.jsonl'], out: dashO },
+    { ...upward, argv: (o) => ['calibrate', ...o, 'run.jsonl'], out: dashO },
+    { ...outcomes, argv: (o) => ['calibrate', '--outcomes', 'outcomes.jsonl', ...o, 'run.jsonl'] },
+    { ...cfg, argv: (o) => ['compare', '--config', 'cfg.yaml', ...o, 'run.jsonl', 'b.jsonl'] },
+    { ...upward, argv: (o) => ['compare', ...o, 'run.jsonl', 'b.jsonl'], out: summary },
+    { ...outcomes, argv: (o) => ['compare', '--outcomes', 'outcomes.jsonl', ...o, 'run.jsonl', 'b.jsonl'] },
+    { file: 'outcomes.jsonl', what: 'the --arm-outcomes file outcomes.jsonl', argv: (o) => ['compare', '--arm-outcomes', 'b.jsonl=outcomes.jsonl', ...o, 'run.jsonl', 'b.jsonl'] },
+    { ...cfg, argv: (o) => ['compare', '--runs', '--config', 'cfg.yaml', ...o, 'run.jsonl', 'b.jsonl'] },
+    { ...cfg, argv: (o) => ['graph', 'build', '--config', 'cfg.yaml', '--prod', 'run.jsonl', ...o], out: dashO },
+    { ...upward, argv: (o) => ['graph', 'build', '--prod', 'run.jsonl', ...o], out: dashO },
+    { file: 'tools.json', what: 'the --catalog file tools.json', argv: (o) => ['graph', 'build', '--catalog', 'tools.json', '--prod', 'run.jsonl', ...o], out: dashO },
+    { file: 'tools.json', what: 'the --catalog file tools.json', argv: (o) => ['graph', 'build', '--catalog', 'srv=tools.json', '--prod', 'run.jsonl', ...o], out: dashO },
+    { file: 'shard.json', what: 'the input shard.json', argv: (o) => ['merge', 'shard.json', ...o] },
+    { file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', 'heatmap', 'graph.json', ...o], out: dashO },
+    ...['coverage', 'backlog', 'policy'].map((sub): Row => ({ file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', sub, 'graph.json', ...o] })),
+    { file: 'graph.json', what: 'the input graph.json', argv: (o) => ['graph', 'diff', 'graph.json', 'graph.json', ...o] },
+  ];
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const row of rows) {
+    const [stem, ext] = row.file === upward.file ? ['found', 'yaml'] : (row.file.split('.') as [string, string]);
+    for (const [how, target] of [['by its name', row.file], ['through a symlink', `${stem}-link.${ext}`], ['through a hard link', `${stem}-hard.${ext}`]] as const) {
+      const out = (row.out ?? reporter)(target);
+      const argv = row.argv(out.args);
+      const r = await cli(argv, { cwd: work, env: { ...env, ...out.env } });
+      const what = `${argv.join(' ')} (${how})`;
+      t.equal(r.code, 2, `${what}: exit 2`);
+      t.match(r.stderr, new RegExp(`^agent-eval-stream: ${escape(out.flag)} would overwrite ${escape(row.what)}( \\(the same file\\))?\\n$`), `${what}: one line naming the file`);
+      t.equal(r.stdout, '', `${what}: nothing written`);
+    }
+  }
+  for (const [f, bytes] of before) t.same(readFileSync(join(work, f)), bytes, `${f} is untouched`);
+  t.same(readdirSync(work).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left');
+});
+
+t.test("a session file's subagent files are read with it: no output goes where they are read from", async (t) => {
+  const dir = t.testdir({ 'run.jsonl': EXPRESS, run: { subagents: { 'agent-a1.jsonl': EXPRESS, 'agent-a1.meta.json': '{"agentType":"Explore"}' } } });
+  const cases = ['run/subagents/agent-a1.jsonl', 'run/subagents/agent-a1.meta.json', 'run/subagents/agent-new.jsonl', 'run/subagents/workflows/w1/agent-b.jsonl', 'agent-flat.jsonl'];
+  for (const out of cases) {
+    const r = await cli(['--reporter', `json=${out}`, 'run.jsonl'], { cwd: dir });
+    t.equal(r.code, 2, `${out}: exit 2`);
+    t.equal(r.stderr, `agent-eval-stream: --reporter json=${out} is where the subagent files of the input run.jsonl are read from: write it elsewhere\n`, `${out}: one line`);
+  }
+  t.same(readFileSync(join(dir, 'run', 'subagents', 'agent-a1.jsonl')), EXPRESS, 'the subagent file is untouched');
+  t.equal(readFileSync(join(dir, 'run', 'subagents', 'agent-a1.meta.json'), 'utf8'), '{"agentType":"Explore"}', 'and its sidecar');
+  t.same(readdirSync(join(dir, 'run', 'subagents')).sort(), ['agent-a1.jsonl', 'agent-a1.meta.json'], 'nothing was created');
+  t.equal((await cli(['--reporter', 'markdown=run/subagents/notes.md', 'run.jsonl'], { cwd: dir })).code, 0, 'a file no reading takes in may go there');
 });

@@ -5,6 +5,7 @@
 // and its hash are the documented ones; and the Kubernetes and GitHub
 // Actions examples of docs/scale.md run as written, for every index.
 import t from 'tap';
+import type { Test as TapTest } from 'tap';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { cli } from './helpers/cli.js';
 import { generate } from '../bench/generate.js';
 import { shardOfKey } from '../lib/io/shard.js';
 import { parseShell } from '../lib/shell/parse.js';
+import type { Report } from '../lib/report/index.js';
 
 const DOCS = new URL('../docs/scale.md', import.meta.url);
 
@@ -229,4 +231,63 @@ t.test('a shard stopped before its end (SIGTERM) says so, exits 2, and never mer
   const merged = await cli(['merge', '--json', 'cut0.json', 'full1.json'], { cwd: dir });
   tt.equal(merged.code, 2);
   tt.match(JSON.parse(merged.stdout).inputErrors, [{ file: 'cut0.json', message: /shard 0\/2 was stopped before it read all its sessions/ }]);
+});
+
+/** Two small sessions in in/, split over two shards: each shard's report, and the single run's. */
+async function twoShards(tt: TapTest, files: Record<string, string>): Promise<{ dir: string; shards: Report[]; single: string }> {
+  const dir = tt.testdir({ in: files });
+  const shards: Report[] = [];
+  for (const i of [0, 1]) {
+    const r = await cli(['--json', '-q', '--shard', `${i}/2`, 'in'], { cwd: dir });
+    tt.equal(r.code, 0, r.stderr);
+    shards.push(JSON.parse(r.stdout) as Report);
+    writeFileSync(join(dir, `s${i}.json`), r.stdout);
+  }
+  return { dir, shards, single: (await cli(['--json', '-q', 'in'], { cwd: dir })).stdout };
+}
+
+const fixture = (name: string): string => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+
+t.test('a session two shards report is refused, naming it and both shards; one session id in two files is no such session', async (tt) => {
+  const express = fixture('express-res-send.jsonl');
+  const { dir, shards } = await twoShards(tt, { 'a.jsonl': express, 'z.jsonl': fixture('failed-delegation-is-a-call.jsonl') });
+  tt.ok(shards.every((s) => s.sessions.length === 1), 'the two files went to the two shards');
+  // Shard 0's report copied under index 1: it stands in for shard 1, whose session it lacks.
+  const [session, , file] = shards[0]!.shard!.order[0]!;
+  writeFileSync(join(dir, 'copy.json'), JSON.stringify({ ...shards[0]!, shard: { ...shards[0]!.shard!, index: 1 } }));
+  const r = await cli(['merge', 's0.json', 'copy.json'], { cwd: dir });
+  tt.equal(r.code, 2, 'refused');
+  tt.equal(r.stderr, `agent-eval-stream: session ${session} (${file}) is reported by shard 0 (s0.json) and by shard 1 (copy.json): a session belongs to one shard, so one of these reports was edited or is another shard's copy\n`, 'one line naming the session and both shards');
+  tt.equal(r.stdout, '', 'no report');
+  // The same session id in two files (a copy of a transcript): both shards read it, as the single run reads it twice.
+  const twice = await twoShards(tt, { 'a.jsonl': express, 'z.jsonl': express });
+  tt.same(twice.shards.map((s) => s.sessions), [['express-demo'], ['express-demo']], 'one session id, in both shards');
+  const merged = await cli(['merge', '--json', 's0.json', 's1.json'], { cwd: twice.dir });
+  tt.equal(merged.code, 0, merged.stderr);
+  tt.equal(merged.stdout, twice.single, 'merged as the single run, its duplicate counted once');
+});
+
+t.test('a run whose verdict contradicts its own delivered and flags is refused, by file and key path', async (tt) => {
+  const { dir, shards, single } = await twoShards(tt, { 'a.jsonl': fixture('express-res-send.jsonl'), 'z.jsonl': fixture('failed-delegation-is-a-call.jsonl') });
+  const ok = await cli(['merge', '--json', 's0.json', 's1.json'], { cwd: dir });
+  tt.equal(ok.stdout, single, 'untouched, the shards merge as the single run');
+  const run0 = shards[0]!.grade!.runs[0]!;
+  tt.equal(run0.verdict, 'clean-pass', 'the run passed clean');
+  const edit = (name: string, change: Partial<typeof run0>): void => writeFileSync(join(dir, name), JSON.stringify({ ...shards[0]!, grade: { ...shards[0]!.grade!, runs: [{ ...run0, ...change }] } }));
+  const high = { rule: 'forbidden_tool' as const, severity: 'high' as const, step: 1, thread: 'main', tool: 'Bash', id: null, detail: 'force push' };
+  const cases: Array<[string, Partial<typeof run0>, string]> = [
+    ['clean-pass, but not delivered', { delivered: false }, "clean-pass contradicts the run's own delivered (false) and no flags, which make it fail"],
+    ['pass-with-warnings, with a high flag', { verdict: 'pass-with-warnings', flags: [high] }, "pass-with-warnings contradicts the run's own delivered (true) and flags (forbidden_tool high), which make it corrupt-success"],
+  ];
+  for (const [what, change, says] of cases) {
+    edit('edited.json', change);
+    const r = await cli(['merge', 'edited.json', 's1.json'], { cwd: dir });
+    tt.equal(r.code, 2, `${what}: refused`);
+    tt.equal(r.stderr, `agent-eval-stream: edited.json: not a report of this tool at grade.runs[0].verdict: ${says}: the report was edited or damaged — make it again from its transcripts\n`, `${what}: one line, by file and key path`);
+    tt.equal(r.stdout, '', `${what}: no report`);
+    // compare reads saved reports the same way.
+    const c = await cli(['compare', 'edited.json', 's1.json'], { cwd: dir });
+    tt.equal(c.code, 2, `${what}: compare refuses it too`);
+    tt.match(c.stderr, /^agent-eval-stream: edited\.json: not a report of this tool at grade\.runs\[0\]\.verdict: /);
+  }
 });

@@ -2,7 +2,8 @@
 // no file behind; a report whose sufficiency calls were spilled is written
 // byte for byte as the one that kept them in memory.
 import t from 'tap';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SortedRuns, SpilledList, SpillStore, isSpilledList } from '../lib/core/spilled-list.js';
@@ -17,6 +18,7 @@ import { PIECE_CHARS } from '../sinks/report-sink.js';
 import { once } from 'node:events';
 import { analyzeFiles } from './helpers/analyze.js';
 import type { StreamItem } from '../lib/core/items.js';
+import { Capture } from './helpers/cli.js';
 
 const fx = (name: string): string => new URL(`../fixtures/${name}`, import.meta.url).pathname;
 
@@ -176,4 +178,88 @@ t.test('the text reporter writes a long report in pieces of about 64 KiB, readin
   t.ok(pieces.length > 3, `written in ${pieces.length} pieces, not as one string`);
   // A piece is gathered lines: 64 KiB and at most one more line.
   t.ok(pieces.every((p) => p.length < PIECE_CHARS + 500), `no piece is much over 64 KiB (largest ${Math.max(...pieces.map((p) => p.length))})`);
+});
+
+/** Folders no file can be made in, even by root: one that is not there, and one under a regular file (ENOTDIR). */
+function unwritableFolders(t: { teardown(fn: () => void): void }): Array<[string, string, string]> {
+  const dir = scratch(t);
+  writeFileSync(join(dir, 'a-file'), '');
+  return [
+    ['a missing folder', join(dir, 'missing'), 'ENOENT'],
+    ['a path under a regular file', join(dir, 'a-file', 'sub'), 'ENOTDIR'],
+  ];
+}
+
+t.test('a folder that takes no file: the spill file keeps its bytes in memory, gives them back the same, and says so once', (t) => {
+  for (const [what, dir, code] of unwritableFolders(t)) {
+    const told: Array<[string, string | undefined]> = [];
+    const f = new SpillFile(dir, (d, err) => told.push([d, err.code]));
+    const lines = Array.from({ length: 5 }, (_, i) => `${i}:${'é→ '.repeat(READ_CHUNK_BYTES / 3 + i)}\u2028end`);
+    const first = f.append(lines.slice(0, 2));
+    const second = f.append(lines.slice(2));
+    t.same([...f.lines(first)], lines.slice(0, 2), `${what}: the first stretch, across read chunks`);
+    t.same([...f.lines(second)], lines.slice(2), `${what}: the second stretch`);
+    t.same([...f.lines(first)], lines.slice(0, 2), `${what}: read again`);
+    t.same(told, [[dir, code]], `${what}: told once, with the folder and why`);
+    f.close();
+  }
+  t.end();
+});
+
+t.test('a report whose lists could not spill is the one kept in memory, byte for byte', async (t) => {
+  const all = await items();
+  const inMemory = build(all).report;
+  for (const [what, dir] of unwritableFolders(t)) {
+    let told = 0;
+    const { report, builder } = build(all, { after: 0, chars: 64, dir, onUnwritable: () => told++ });
+    t.ok(probeSections(report.sufficiency!).every((p) => isSpilledList(p.calls)), `${what}: the calls were to spill`);
+    t.equal(renderJson(report), renderJson(inMemory), `${what}: JSON, byte for byte`);
+    t.equal(renderText(report, builtInAnalyses()), renderText(inMemory, builtInAnalyses()), `${what}: text, byte for byte`);
+    t.equal(told, 1, `${what}: the store was told once`);
+    builder.close();
+  }
+});
+
+t.test('the CLI spills to the TMPDIR it is given; one that takes no file: the run goes on, one warning names the folder', async (t) => {
+  // The CLI with lists that spill from their first call, so a small transcript reaches the temporary folder.
+  const real = await import('../lib/core/spilled-list.js');
+  let spills = 0;
+  class SpillAtOnce extends real.SpillStore {
+    constructor(o: ConstructorParameters<typeof real.SpillStore>[0] = {}) {
+      super({ ...o, after: 0, chars: 64 });
+    }
+    override get file(): InstanceType<typeof SpillFile> {
+      spills++;
+      return super.file;
+    }
+  }
+  // The key names the module as the loader resolves it, the TypeScript source.
+  const { main } = await t.mockImport<typeof import('../lib/cli/main.js')>('../lib/cli/main.js', { '../lib/core/spilled-list.ts': { ...real, SpillStore: SpillAtOnce } });
+  const out = scratch(t);
+  const run = async (env: NodeJS.ProcessEnv, extra: string[] = []): Promise<{ code: number; stdout: string; stderr: string; md: string }> => {
+    const stdout = new Capture();
+    const stderr = new Capture();
+    const md = join(out, 'report.md');
+    const code = await main(['--json', '--jobs', '1', '--reporter', `markdown=${md}`, ...extra, fx('express-res-send.jsonl')], { stdout, stderr, stdin: Readable.from([]), cwd: out, env });
+    return { code, stdout: stdout.text, stderr: stderr.text, md: readFileSync(md, 'utf8') };
+  };
+  const writable = scratch(t);
+  const spilled = await run({ TMPDIR: writable });
+  t.equal(spilled.code, 0, spilled.stderr);
+  t.ok(spills > 0, `the lists were written to the spill file (${spills} times)`);
+  t.equal(spilled.stderr, '', 'a writable folder: nothing to say');
+  t.same(readdirSync(writable), [], 'and nothing left in it');
+  const { cli } = await import('./helpers/cli.js');
+  const kept = await cli(['--json', '--jobs', '1', fx('express-res-send.jsonl')], { cwd: out });
+  t.equal(spilled.stdout, kept.stdout, 'the report the unspilled run writes');
+  for (const [what, dir, code] of unwritableFolders(t)) {
+    const r = await run({ TMPDIR: dir });
+    t.equal(r.code, 0, `${what}: exit 0`);
+    t.equal(r.stderr, `agent-eval-stream: warning: cannot make a temporary file in ${dir}: ${code} (${code === 'ENOENT' ? 'no such file or directory' : 'not a directory'}); the report's long lists are kept in memory instead (set TMPDIR to a writable folder)\n`, `${what}: one line, naming the folder, though two reporters met it`);
+    t.equal(r.stdout, spilled.stdout, `${what}: the same JSON report`);
+    t.equal(r.md, spilled.md, `${what}: the same Markdown report`);
+    const quiet = await run({ TMPDIR: dir }, ['-q']);
+    t.equal(quiet.stderr, '', `${what}: -q says nothing`);
+    t.equal(quiet.code, 0);
+  }
 });

@@ -5,7 +5,9 @@
 // symlink or a hard link to an input is compared by real path and by
 // device + inode. A file that a directory input's walk would read (now, or
 // on the next run) is refused too, or the next run would read the report as
-// a transcript. Each check happens before anything is opened for writing.
+// a transcript — and so is one a session file's reading takes in beside it:
+// its subagents (`<session>/subagents/…`, and `agent-*.jsonl` in its
+// folder). Each check happens before anything is opened for writing.
 //
 // Regular files are written to a temporary file beside the target and
 // renamed over it once complete: rename is atomic on one file system, so a
@@ -19,6 +21,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describeErrno, OutputError, UsageError } from '../core/errors.js';
 import { isWalkedPath } from '../io/inputs.js';
+import type { ReadFile } from './read-files.js';
 
 /** What an output is compared with: inputs as given, and the files found under them. */
 export interface InputSet {
@@ -26,6 +29,8 @@ export interface InputSet {
   readonly given: readonly string[];
   /** Every file discovery found (directory inputs walked). */
   readonly files: readonly string[];
+  /** The other files the command reads: its config, outcomes, manifest, catalogs (lib/cli/read-files.ts). */
+  readonly read?: readonly ReadFile[];
 }
 
 export interface OutputSpec {
@@ -67,6 +72,12 @@ function same(a: Identity, b: Identity): boolean {
   return a.ino !== undefined && a.dev === b.dev && a.ino === b.ino;
 }
 
+/** `target` lies under `folder` where a walk reads it (a `.jsonl` or `.json` file). */
+function walkedUnder(folder: string, target: string): boolean {
+  const rel = relative(folder, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && isWalkedPath(rel);
+}
+
 async function isDirectory(abs: string): Promise<boolean> {
   try {
     return (await stat(abs)).isDirectory();
@@ -82,21 +93,32 @@ async function isDirectory(abs: string): Promise<boolean> {
 export async function checkOutputs(outputs: readonly OutputSpec[], inputs: InputSet, cwd: string): Promise<void> {
   if (!outputs.length) return;
   const given = inputs.given.filter((i) => i !== '-');
-  const fileIds: Array<{ name: string; id: Identity }> = [];
+  const fileIds: Array<{ name: string; what: string; id: Identity }> = [];
   const dirs: Array<{ name: string; real: string }> = [];
   for (const name of new Set([...given, ...inputs.files.filter((f) => f !== '-')])) {
     const abs = resolve(cwd, name);
     if (await isDirectory(abs)) dirs.push({ name, real: (await identity(abs)).real });
-    else fileIds.push({ name, id: await identity(abs) });
+    else fileIds.push({ name, what: `the input ${name}`, id: await identity(abs) });
   }
+  // A session file given is read with its subagent files (lib/dialects/claude/subagents.ts): those
+  // in its sidecar folder, and agent files beside it. (A folder input's are under the folder: refused above.)
+  const sessions: Array<{ name: string; folder: string; sidecar: string }> = [];
+  for (const f of fileIds) {
+    if (!given.includes(f.name) || !f.name.endsWith('.jsonl') || basename(f.name).startsWith('agent-') || f.id.ino === undefined) continue;
+    const abs = resolve(cwd, f.name);
+    sessions.push({ name: f.name, folder: (await identity(dirname(abs))).real, sidecar: (await identity(join(abs.slice(0, -'.jsonl'.length), 'subagents'))).real });
+  }
+  for (const r of inputs.read ?? []) fileIds.push({ name: r.path, what: r.what, id: await identity(resolve(cwd, r.path)) });
   const seen: Array<{ spec: OutputSpec; id: Identity }> = [];
   for (const spec of outputs) {
     const id = await identity(resolve(cwd, spec.path));
     const input = fileIds.find((f) => same(f.id, id));
-    if (input) throw new UsageError(`${spec.flag} would overwrite the input ${input.name}${input.name === spec.path ? '' : ' (the same file)'}`);
-    for (const d of dirs) {
-      const rel = relative(d.real, id.real);
-      if (rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && isWalkedPath(rel)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);
+    // Named otherwise than the input (a link, another spelling): said, or the refusal would look wrong.
+    if (input) throw new UsageError(`${spec.flag} would overwrite ${input.what}${resolve(cwd, input.name) === resolve(cwd, spec.path) ? '' : ' (the same file)'}`);
+    for (const d of dirs) if (walkedUnder(d.real, id.real)) throw new UsageError(`${spec.flag} is inside the input folder ${d.name}, which reads it as a transcript: write it elsewhere`);
+    for (const f of sessions) {
+      const flatAgent = dirname(id.real) === f.folder && basename(id.real).startsWith('agent-') && id.real.endsWith('.jsonl');
+      if (flatAgent || walkedUnder(f.sidecar, id.real)) throw new UsageError(`${spec.flag} is where the subagent files of the input ${f.name} are read from: write it elsewhere`);
     }
     const twice = seen.find((s) => same(s.id, id));
     if (twice) throw new UsageError(`${twice.spec.flag} and ${spec.flag} write the same file`);

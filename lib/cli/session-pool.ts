@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../core/version.js';
 import type { StreamItem } from '../core/items.js';
@@ -21,7 +22,7 @@ import type { WorkerSetup } from './session-run.js';
 import type { EventCounts } from './read-tally.js';
 
 export interface PoolOptions {
-  /** Threads reading sessions, this one included. */
+  /** Threads asked for to read sessions, this one included (capped: poolThreads). */
   readonly jobs: number;
   readonly setup: WorkerSetup;
   /** This thread's own analyses (workers build theirs from `setup.recipe`). */
@@ -50,11 +51,21 @@ interface Slot {
   done: boolean;
 }
 
-export function sessionPool(sessions: readonly SessionInput[], o: PoolOptions): Readable {
-  return Readable.from(run(sessions, o), { objectMode: true, highWaterMark: 1 });
+/**
+ * How many threads read `sessions` when `jobs` are asked for: no more than
+ * the cores (a thread more is a module graph and a heap more, and no faster:
+ * `--jobs 1000` over 40 small sessions on 2 cores took 7.8–8.6 s and 1.1–1.2
+ * GB, against 0.4 s and 105 MB capped), nor than the sessions.
+ */
+export function poolThreads(jobs: number, sessions: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(jobs, cores, sessions));
 }
 
-async function* run(sessions: readonly SessionInput[], o: PoolOptions): AsyncGenerator<StreamItem> {
+export function sessionPool(sessions: readonly SessionInput[], o: PoolOptions): Readable {
+  return Readable.from(run(sessions, o, poolThreads(o.jobs, sessions.length)), { objectMode: true, highWaterMark: 1 });
+}
+
+async function* run(sessions: readonly SessionInput[], o: PoolOptions, threads: number): AsyncGenerator<StreamItem> {
   const slots = new Map<number, Slot>();
   let next = 0;
   let failure: unknown;
@@ -82,7 +93,7 @@ async function* run(sessions: readonly SessionInput[], o: PoolOptions): AsyncGen
     const index = take();
     if (index !== undefined) w.postMessage({ type: 'session', index, session: sessions[index]! } satisfies ToWorker);
   };
-  for (let i = 1; i < Math.min(o.jobs, sessions.length); i++) {
+  for (let i = 1; i < threads; i++) {
     const w = new Worker(workerUrl(), { workerData: o.setup });
     w.on('message', (m: FromWorker) => {
       if (m.type === 'items') slots.get(m.index)!.items.push(m.items);

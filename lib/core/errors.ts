@@ -70,6 +70,14 @@ const ERRNO_WORDS: Record<string, string> = {
   EROFS: 'read-only file system',
   EDQUOT: 'disk quota exceeded',
   EFBIG: 'file too large',
+  // A network peer (a Kafka broker).
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by peer',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'no route to host',
+  ENETUNREACH: 'network is unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'temporary failure in name resolution',
 };
 
 /** A read error in words alone (`no such file or directory`), or its code when it has no words here. */

@@ -3,6 +3,11 @@
 // soon as it is open (POSIX keeps an open file's bytes until it is closed),
 // so a crash or a kill leaves nothing behind; where that is refused
 // (Windows), it is removed on close().
+//
+// A folder where no file can be made (missing, read-only, not a folder: a
+// read-only root file system in a container, a stale TMPDIR) does not stop
+// the run: the bytes stay in memory instead, as they would have without a
+// spill file, and `onUnwritable` is told once, so the caller can say so.
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +29,44 @@ export interface FileRange {
   readonly end: number;
 }
 
+/** What to do when the folder takes no file: told the folder and why; the bytes are then kept in memory. */
+export type OnUnwritable = (dir: string, err: NodeJS.ErrnoException) => void;
+
+/** The bytes a spill file would have held, in memory: appended in order, read at any offset. */
+class HeldBytes {
+  readonly #chunks: Buffer[] = [];
+  /** Where each chunk starts, for a binary search. */
+  readonly #starts: number[] = [];
+  #size = 0;
+
+  append(bytes: Buffer): void {
+    this.#chunks.push(bytes);
+    this.#starts.push(this.#size);
+    this.#size += bytes.length;
+  }
+
+  /** Copies up to `length` bytes from `at` into `buf`; how many it copied. */
+  read(buf: Buffer, length: number, at: number): number {
+    let lo = 0;
+    let hi = this.#starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.#starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    const chunk = this.#chunks[lo];
+    if (chunk === undefined || at >= this.#size) return 0;
+    const from = at - this.#starts[lo]!;
+    return chunk.copy(buf, 0, from, Math.min(chunk.length, from + length));
+  }
+}
+
 export class SpillFile {
   readonly #dir: string;
+  readonly #onUnwritable: OnUnwritable | undefined;
   #fd: number | undefined;
+  /** The bytes, when the folder took no file. */
+  #held: HeldBytes | undefined;
   /** The folder and file still exist (their removal was refused while open). */
   #leftover: string | undefined;
   /** Bytes written to the file, and bytes appended (written, or waiting in #pending). */
@@ -36,8 +76,9 @@ export class SpillFile {
   #pendingChars = 0;
 
   /** `dir`: where the file is made (default: the system's temporary folder). */
-  constructor(dir: string = tmpdir()) {
+  constructor(dir: string = tmpdir(), onUnwritable?: OnUnwritable) {
     this.#dir = dir;
+    this.#onUnwritable = onUnwritable;
   }
 
   /** Appends `lines` (none holds a `\n`), a line each, and says where they are. */
@@ -60,7 +101,8 @@ export class SpillFile {
     let at = range.start;
     let rest = '';
     while (at < range.end) {
-      const n = readSync(this.#fd!, buf, 0, Math.min(buf.length, range.end - at), at);
+      const want = Math.min(buf.length, range.end - at);
+      const n = this.#held ? this.#held.read(buf, want, at) : readSync(this.#fd!, buf, 0, want, at);
       if (n === 0) throw new Error(`spill file ended at byte ${at}, before ${range.end}`);
       at += n;
       const text = rest + decoder.write(buf.subarray(0, n));
@@ -80,6 +122,7 @@ export class SpillFile {
   close(): void {
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
+    this.#held = undefined;
     this.#pending = [];
     if (this.#leftover !== undefined) rmSync(this.#leftover, { recursive: true, force: true });
     this.#leftover = undefined;
@@ -87,18 +130,28 @@ export class SpillFile {
 
   #flush(): void {
     if (this.#pending.length === 0) return;
-    if (this.#fd === undefined) this.#open();
+    if (this.#fd === undefined && this.#held === undefined) this.#open();
     const text = this.#pending.join('');
     this.#pending = [];
     this.#pendingChars = 0;
     const bytes = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < bytes.length) off += writeSync(this.#fd!, bytes, off, bytes.length - off, this.#written + off);
+    if (this.#held) this.#held.append(bytes);
+    else {
+      let off = 0;
+      while (off < bytes.length) off += writeSync(this.#fd!, bytes, off, bytes.length - off, this.#written + off);
+    }
     this.#written += bytes.length;
   }
 
   #open(): void {
-    const folder = mkdtempSync(join(this.#dir, 'agent-eval-stream-'));
+    let folder: string;
+    try {
+      folder = mkdtempSync(join(this.#dir, 'agent-eval-stream-'));
+    } catch (err) {
+      this.#held = new HeldBytes();
+      this.#onUnwritable?.(this.#dir, err as NodeJS.ErrnoException);
+      return;
+    }
     const file = join(folder, 'spill.jsonl');
     this.#fd = openSync(file, 'w+', 0o600);
     try {

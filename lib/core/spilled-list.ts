@@ -6,7 +6,7 @@
 // survive a JSON round trip unchanged (plain objects, arrays, strings,
 // finite numbers, booleans and null; no undefined values).
 import { SpillFile } from './spill-file.js';
-import type { FileRange } from './spill-file.js';
+import type { FileRange, OnUnwritable } from './spill-file.js';
 
 /** Where, and past how much text in memory, lists are spilled. */
 export interface SpillOptions {
@@ -21,6 +21,8 @@ export interface SpillOptions {
   readonly chars?: number;
   /** The folder the spill file is made in (default: the system's temporary folder). */
   readonly dir?: string;
+  /** Told when that folder takes no file (missing, read-only): the lists are then kept in memory. */
+  readonly onUnwritable?: OnUnwritable;
 }
 
 export const DEFAULT_SPILL_CHARS = 1 << 20;
@@ -31,6 +33,7 @@ export class SpillStore {
   readonly after: number;
   readonly chars: number;
   readonly #dir: string | undefined;
+  readonly #onUnwritable: OnUnwritable | undefined;
   #file: SpillFile | undefined;
   #closed = false;
 
@@ -38,12 +41,13 @@ export class SpillStore {
     this.after = Math.max(0, o.after ?? DEFAULT_SPILL_AFTER);
     this.chars = Math.max(1, o.chars ?? DEFAULT_SPILL_CHARS);
     this.#dir = o.dir;
+    this.#onUnwritable = o.onUnwritable;
   }
 
   get file(): SpillFile {
     // A list read or pushed to after close() would find nothing, or leave a file nobody removes.
     if (this.#closed) throw new Error('spill store used after close()');
-    return (this.#file ??= new SpillFile(this.#dir));
+    return (this.#file ??= new SpillFile(this.#dir, this.#onUnwritable));
   }
 
   close(): void {

@@ -93,9 +93,14 @@ export function findConfig(dir: string): string | null {
   }
 }
 
+/** The file `loadConfig` reads: `--config FILE`, else the nearest agent-eval.yaml, else none. */
+export function configPath(explicit: string | undefined, cwd: string): string | null {
+  return explicit !== undefined ? resolve(cwd, explicit) : findConfig(cwd);
+}
+
 /** `--config FILE`, else the nearest agent-eval.yaml, else built-in defaults. */
 export async function loadConfig(explicit: string | undefined, cwd: string): Promise<LoadedConfig> {
-  const path = explicit !== undefined ? resolve(cwd, explicit) : findConfig(cwd);
+  const path = configPath(explicit, cwd);
   if (path === null) return { config: {}, path: null };
   let text: string;
   try {

@@ -13,6 +13,7 @@
 // underneath), through its KafkaJS-style API; it is an optional dependency,
 // passed in so this module never loads it itself.
 import type { Configured } from '../analyses/types.js';
+import { InputError } from '../core/errors.js';
 import { PartitionSessions } from './partition-sessions.js';
 import type { EndedSession } from './partition-sessions.js';
 
@@ -114,9 +115,16 @@ export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOpti
     await consumer.commitOffsets([{ topic: o.topic, partition: p, offset: String(safe) }]);
     committed.set(p, safe);
   };
-  await producer?.connect();
-  await consumer.connect();
-  await consumer.subscribe({ topic: o.topic });
+  try {
+    await producer?.connect();
+    await consumer.connect();
+    await consumer.subscribe({ topic: o.topic });
+  } catch (err) {
+    // The brokers, or the way to them, not this program: an input error that names them.
+    await producer?.disconnect().catch(() => {});
+    await consumer.disconnect().catch(() => {});
+    throw new InputError(`cannot connect to the Kafka brokers ${o.brokers.join(',')}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   // One queue for messages and the idle timer: a session ended, emitted and
   // committed past, in that order, never interleaved with another's commit.
   // Anything failing stops the consumer without committing past what was

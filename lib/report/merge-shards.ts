@@ -33,7 +33,30 @@ function checkShards(reports: readonly NamedReport[]): NamedReport[] {
     if (s.run !== s0!.run || s.count !== s0!.count) throw new InputError(`${r.name} is shard ${s.index}/${s.count} of another run than ${first.name} (${s0!.index}/${s0!.count}): its config, analyses, flags or inputs differ`);
     if (!unique.has(s.index)) unique.set(s.index, r);
   }
-  return [...unique.values()];
+  const shards = [...unique.values()];
+  checkOwners(shards);
+  return shards;
+}
+
+/**
+ * Each session input — a file, one place in the run's order — is read by
+ * one shard. One that two shards report was not split by the shard key: a
+ * report was edited, or copied under another index, and the merged report
+ * would count it twice or stand in for the shard that is missing. (One
+ * session id in two files may be in two shards: the single run reads it
+ * twice too, and counts the second as a duplicate.)
+ */
+function checkOwners(shards: readonly NamedReport[]): void {
+  const byFile = new Map<string, NamedReport>();
+  const byRank = new Map<number, NamedReport>();
+  for (const r of shards) {
+    for (const [session, rank, file] of r.report.shard!.order) {
+      const other = byFile.get(file) ?? byRank.get(rank);
+      if (other !== undefined && other !== r) throw new InputError(`session ${session} (${file}) is reported by shard ${other.report.shard!.index} (${other.name}) and by shard ${r.report.shard!.index} (${r.name}): a session belongs to one shard, so one of these reports was edited or is another shard's copy`);
+      byFile.set(file, r);
+      byRank.set(rank, r);
+    }
+  }
 }
 
 /** `shard 3`, `shards 0, 2, 5 and 9 more`. */

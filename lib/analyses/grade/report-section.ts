@@ -11,7 +11,7 @@ import type { CalibrationEvidence, FailOn } from './options.js';
 import { calibrationEvidenceSchema, calibrationWarnings } from './evidence.js';
 import { RULES } from './run-grader.js';
 import type { RunResult } from './verdicts.js';
-import { estimators, gateOf, STATUSES, tasksOf, VERDICTS } from './verdicts.js';
+import { estimators, gateOf, STATUSES, tasksOf, verdictOf, VERDICTS } from './verdicts.js';
 
 const count = z.number().int().nonnegative();
 
@@ -48,7 +48,15 @@ export const runResultSchema = z.object({
   mcpColdStart: z.array(z.string()).optional(),
   errors: z.array(z.string()).optional(),
   permissionDenials: count.optional(),
-});
+})
+  // A verdict is derived from the run's outcome and flags (verdictOf), and
+  // merges and comparisons count verdicts: a saved run whose verdict says
+  // otherwise was edited or damaged, and which of its fields is wrong cannot
+  // be known — so it is refused, never trusted nor silently redone.
+  .superRefine((r, ctx) => {
+    const derived = verdictOf(r.delivered, r.flags);
+    if (r.verdict !== derived) ctx.addIssue({ code: 'custom', path: ['verdict'], message: `${r.verdict} contradicts the run's own delivered (${r.delivered}) and ${r.flags.length === 0 ? 'no flags' : `flags (${r.flags.map((f) => `${f.rule} ${f.severity}`).join(', ')})`}, which make it ${derived}: the report was edited or damaged — make it again from its transcripts` });
+  });
 
 export const taskResultSchema = z.object({
   task: z.string(),

@@ -22,6 +22,8 @@ import { diagnosticsLog } from '../../../sinks/diagnostics-log.js';
 import type { SinkOptions } from '../../../sinks/report-sink.js';
 import { UsageError } from '../../core/errors.js';
 import { openReporters, reporterSpecs, settleOutputs } from '../reporters.js';
+import { filesRead } from '../read-files.js';
+import { spillOptions } from '../spill-folder.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
@@ -33,7 +35,7 @@ import { say } from '../io.js';
 import { parseFlags, positiveInt, regexFlag } from '../flags.js';
 import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
-import { sessionPool } from '../session-pool.js';
+import { poolThreads, sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
 import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
 import type { Options, Values } from './analysis-flags.js';
@@ -109,7 +111,7 @@ function makeCommand(spec: Spec): Command {
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     // A probe's calls, the list that grows with the input, go to a temporary file past about 8 Mi characters (lib/core/spilled-list.ts).
-    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: {} };
+    const sinkOpts: SinkOptions = { analyses, inputErrors, warnings, spill: spillOptions(io, values.quiet === true) };
     // Inputs: files and folders (and those a manifest lists), or a project's sessions.
     let inputs = values.manifest === undefined ? positionals : [...positionals, ...(await readManifest(values.manifest === '-' ? '-' : resolve(io.cwd, values.manifest), values.manifest, io.stdin))];
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
@@ -135,7 +137,7 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files) }, values.follow === true, spec.referenceText ? [USAGE] : []);
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : []);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     // A terminal on stdin means nothing is piped in: say what is awaited.
@@ -170,6 +172,10 @@ function makeCommand(spec: Spec): Command {
     const tally = new ReadTally();
     // Several sessions from files: one worker per core reads them (the reports are the same, byte for byte).
     const pooled = jobs > 1 && !values.follow && sessions.length > 1 && !sessions.some((s) => s.files.includes('-'));
+    // More threads than cores only cost memory and time: capped, and said once.
+    const cores = availableParallelism();
+    const threads = poolThreads(jobs, sessions.length, cores);
+    if (pooled && jobs > cores && !values.quiet) say(io, `note: --jobs ${jobs} is more than the ${cores} core${cores === 1 ? '' : 's'} available: reading with ${threads} thread${threads === 1 ? '' : 's'}`);
     const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME, date };
     // `session --follow` moves to a newer session when one starts.
     const source = pooled

@@ -14,6 +14,7 @@ import { markdownText, printable } from '../../core/escape.js';
 import { parseFlags, positiveInt } from '../flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeNewOutput, writeOutput } from '../output-files.js';
+import { filesRead } from '../read-files.js';
 import { configureAnalyses } from '../analysis-choice.js';
 import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
 import { cliReading, readTranscripts } from '../arm-report.js';
@@ -73,10 +74,9 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
   const output = values.output;
-  const loaded = await loadConfig(values.config, io.cwd);
   // The config and the outcomes file are inputs too: the snippet never replaces the config it was made under, --force or not.
-  const given = [...positionals, ...(loaded.path !== null ? [loaded.path] : []), ...(values.outcomes !== undefined ? [values.outcomes] : [])];
-  await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given, files: [] }, io.cwd);
+  await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given: positionals, files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
+  const loaded = await loadConfig(values.config, io.cwd);
   const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
   const analyses = configureAnalyses(['grade', 'calibration'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd, date: calibrationDate(io.env) });
   const report = await readTranscripts(positionals, cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }));

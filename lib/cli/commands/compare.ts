@@ -12,6 +12,7 @@ import { codeFence, printable } from '../../core/escape.js';
 import { parseFlags, positiveInt } from '../flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs } from '../output-files.js';
+import { filesRead } from '../read-files.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
 import { armReport, cliReading, readTranscripts } from '../arm-report.js';
@@ -155,7 +156,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const resamples = numberFlag('--resamples', values.resamples, DEFAULT_RESAMPLES, (x) => Number.isInteger(x) && x >= 100 && x <= 1_000_000, 'an integer from 100 to 1000000');
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
-  await checkOutputs(reporterOutputs(specs, io.env), { given: [...armInputs.values()].flat(), files: [] }, io.cwd);
+  await checkOutputs(reporterOutputs(specs, io.env), { given: [...armInputs.values()].flat(), files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const shared = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
@@ -199,7 +200,7 @@ async function runDiffCommand(values: Values, positionals: readonly string[], io
   for (const f of ['arm', 'arm-excludes', 'arm-outcomes', 'fail-on-regression'] as const) if (values[f] !== undefined) throw new UsageError(`--${f} compares arms, not two runs: leave it out with --runs`);
   const [a, b, ...inputs] = positionals as [string, string, ...string[]];
   const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
-  await checkOutputs(reporterOutputs(specs, io.env), { given: [a, b, ...inputs], files: [] }, io.cwd);
+  await checkOutputs(reporterOutputs(specs, io.env), { given: [a, b, ...inputs], files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const analyses = configureAnalyses(['grade'], loaded, { home: io.env.HOME, cwd: io.cwd });
   let inputErrors = 0;

@@ -34,6 +34,7 @@ import { parseFlags, parseListFlags, positiveInt } from '../flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeOutput } from '../output-files.js';
 import type { InputSet } from '../output-files.js';
+import { filesRead } from '../read-files.js';
 import { discoverSessions } from '../../io/inputs.js';
 import { colourFor, plain } from '../../core/style.js';
 import { formatChoice, formatNames } from '../../io/format-choice.js';
@@ -145,7 +146,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
   formatChoice(format);
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
   const out = values.output;
-  await checkOutputs(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }], await graphInputs([...prod, ...evals], io.cwd), io.cwd);
+  await checkOutputs(out === undefined ? [] : [{ flag: `-o ${out}`, path: out }], { ...(await graphInputs([...prod, ...evals], io.cwd)), read: filesRead(BUILD_OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const catalogFiles: CatalogTool[] = [];
   for (const spec of values.catalog ?? []) append(catalogFiles, await readCatalogFile(spec, io.cwd));

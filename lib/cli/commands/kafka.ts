@@ -1,6 +1,6 @@
 // `kafka`: a consumer in a group that reads stream-json lines keyed by
 // session id and emits each session's report as it ends (lib/live).
-import { OutputError, UsageError } from '../../core/errors.js';
+import { InputError, OutputError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { printable } from '../../core/escape.js';
 import { loadConfig } from '../../io/config.js';
@@ -9,6 +9,7 @@ import { configureAnalyses } from '../analysis-choice.js';
 import { durationFlag, taskPatternFlag } from './analysis-flags.js';
 import { runKafkaSessions } from '../../live/kafka-sessions.js';
 import type { KafkaClient } from '../../live/kafka-sessions.js';
+import { unreachableBrokers } from '../../live/kafka-brokers.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
@@ -55,9 +56,10 @@ Options:
   -h, --help              this help
 
 Needs ${CLIENT_PACKAGE} (an optional dependency): npm install ${CLIENT_PACKAGE}
-Exit: 0 when stopped; 2 on a usage error, without the client, or when a
-report could not be emitted or an offset committed (it stops then, having
-committed nothing past what it did not report); 1 internal error.`;
+Exit: 0 when stopped; 2 on a usage error, without the client, when no
+broker can be reached (said at once, naming each), or when a report could
+not be emitted or an offset committed (it stops then, having committed
+nothing past what it did not report); 1 internal error.`;
 
 /** The optional client, or a usage error that says how to add it. */
 async function loadClient(): Promise<KafkaClient> {
@@ -80,12 +82,16 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   if (positionals.length) throw new UsageError(`kafka reads a topic, not files: '${printable(positionals[0]!)}'`);
   for (const f of ['brokers', 'topic', 'group'] as const) if (values[f] === undefined || values[f].trim() === '') throw new UsageError(`kafka needs --${f}`);
   const brokers = values.brokers!.split(',').map((b) => b.trim()).filter(Boolean);
+  if (brokers.length === 0) throw new UsageError(`kafka needs --brokers HOST:PORT,…: '${printable(values.brokers!)}' names none`);
   const idleMs = durationFlag('--idle-timeout', values['idle-timeout']) ?? 10 * 60_000;
   const sessionTimeoutMs = durationFlag('--session-timeout', values['session-timeout']) ?? 45_000;
   const taskPattern = taskPatternFlag(values);
   const loaded = await loadConfig(values.config, io.cwd);
   const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { probe: regexFlag('--probe', values.probe), family: regexFlag('--probe-family', values['probe-family']), task: values.task, taskPattern, home: io.env.HOME, cwd: io.cwd });
   const client = await loadClient();
+  // Said at once, not after the client's 30-second wait (lib/live/kafka-brokers.ts).
+  const unreachable = await unreachableBrokers(brokers);
+  if (unreachable !== undefined) throw new InputError(`no Kafka broker can be reached: ${unreachable}`);
   const signal = io.signal ?? new AbortController().signal;
   const end = await runKafkaSessions(client, {
     brokers,
