@@ -6,19 +6,27 @@ import type { StreamItem } from '../lib/core/items.js';
 import type { Report } from '../lib/report/index.js';
 import { reportSink } from './report-sink.js';
 import { printable } from '../lib/core/escape.js';
+import { SUBAGENTS_MISSING } from '../lib/core/missing-subagents.js';
 
 export const LOGGED_DIAGNOSTICS = 10;
 
 export function diagnosticsLog(prog = 'agent-eval-stream'): Transform {
   let logged = 0;
+  let warned = 0;
   const perItem = (item: StreamItem): string | undefined => {
-    if (item.kind !== 'diagnostic' || item.code === 'unknown_type' || logged >= LOGGED_DIAGNOSTICS) return undefined;
+    if (item.kind !== 'diagnostic' || item.code === 'unknown_type') return undefined;
+    // A session's missing subagents are a warning once the run is read (lib/report/builder.ts), not a line's fault.
+    if (item.code === SUBAGENTS_MISSING) {
+      warned++;
+      return undefined;
+    }
+    if (logged >= LOGGED_DIAGNOSTICS) return undefined;
     logged++;
     return `${prog}: ${printable(item.file)}:${item.line}: ${printable(item.code)}: ${printable(item.message)}\n`;
   };
   const render = (r: Report): string => {
     const out: string[] = [];
-    const more = r.diagnostics.count - logged;
+    const more = r.diagnostics.count - logged - warned;
     if (more > 0) out.push(`${prog}: … and ${more} more diagnostic${more === 1 ? '' : 's'} (${r.diagnostics.count} in all; --json lists them)`);
     const types = Object.entries(r.diagnostics.unknownTypes);
     if (types.length) out.push(`${prog}: skipped lines of unknown type: ${types.map(([t, n]) => `${printable(t)} ×${n}`).join(', ')}`);

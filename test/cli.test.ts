@@ -93,7 +93,7 @@ t.test('a directory is walked', async (t) => {
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
     'malformed-1', 'not-a-transcript.jsonl', 'otel/claude-code-native-spans.json', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
-    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'wt1', 'w1', 'w2', 'bg-1', 'orig-1', 'lead-1',
+    'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'miss-1', 'wt1', 'w1', 'w2', 'bg-1', 'orig-1', 'lead-1',
     // usage/: a stream-json run and, last, the session file of the same run.
     'usage-restarted', 'usage-unpriced', 'usage-price', 'usage-run',
     'worktree-1',
@@ -103,7 +103,8 @@ t.test('a directory is walked', async (t) => {
     'skipped 5 files that are neither *.jsonl nor *.json: PROVENANCE.md, calibration/agent-eval.yaml, claude-code-captures/LICENSE, grade/reference-selftest.config.yaml, graph/seed.agent-eval.yaml',
     "sessions/v2.0-flat/agent-f2.jsonl is a subagent's transcript of session other, whose session file is not among the inputs: read as a run of its own, other/agent-f2",
     'sessions/v2.1.2xx-background/0-background.jsonl begins with 6 records copied from sessions/v2.1.2xx-background/1-original.jsonl (a backgrounded session, Ctrl+B): counted there only',
-  ], 'the files skipped, named; the subagent file read alone; the background copy');
+    'session miss-1: 1 subagent its Agent/Task results name (agent "a7c0ffee"; 12 tool calls among them, by their results) has no transcript in the input: what it did is not analysed, and the run is incomplete (give the session\'s subagents/ folder, or its session file for a background subagent)',
+  ], 'the files skipped, named; the subagent file read alone; the background copy; the session missing a subagent');
   t.equal(r.stderr, 'agent-eval-stream: not-a-transcript.jsonl: no line is a JSON record (3 lines of text); if this is claude -p --output-format text, record with --output-format stream-json --verbose\n', '--quiet: no diagnostics or warnings on stderr, but the input error is told');
   t.equal(r.code, 2, 'a file that holds no transcript is an input error');
   const loud = await cli(['sufficiency', '--json', '.']);

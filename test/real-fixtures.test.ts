@@ -22,7 +22,7 @@ import { probeOf } from './helpers/sufficiency.js';
 const REAL = new URL('../../shared/fixtures/real/', import.meta.url).pathname;
 
 /** Threads each file opens (kind and spawning call), and how each delegation resolved. */
-const EXPECTED: Record<string, { threads: string[]; delegations: string[] }> = {
+const EXPECTED: Record<string, { threads: string[]; delegations: string[]; missingSubagents?: number }> = {
   'sessions/cc-session_v1.0.108_task-inline-sidechains_tool-errors.jsonl': {
     threads: ['toolu_014YF9TXhDRR7BnpasNJ7gjC sidechain', 'toolu_01LKfUwrsnof18CpWZQcJH44 sidechain'],
     // The first Task failed validation (InputValidationError): no subagent
@@ -41,10 +41,11 @@ const EXPECTED: Record<string, { threads: string[]; delegations: string[] }> = {
   'sessions/cc-session_v2.1.38_task-agent_progress-mirroring.jsonl': { threads: ['toolu_01Cz2Pnv7qNcnK1ZiocxWhQX subagent'], delegations: ['toolu_01Cz2Pnv7qNcnK1ZiocxWhQX found Read'] },
   'projects/v2.0.37_flat-sibling-agent-file/agent-ea02459f.jsonl': { threads: ['agent-ea02459f orphan'], delegations: [] },
   'projects/v2.0.37_flat-sibling-agent-file/cb2e607c-c758-415a-8b45-c49e4631906a.jsonl': { threads: ['toolu_01HD7PpSCWhP2gP8dXvJiyZN subagent'], delegations: ['toolu_01HD7PpSCWhP2gP8dXvJiyZN found Glob'] },
-  // 6 Agent calls, 2 subagent files: the other 4 cannot be judged.
+  // 6 Agent calls, 2 subagent files: the other 4 cannot be judged, and their results name their agents: the run is incomplete.
   'projects/v2.1.114_agent-tool-worktree-teammates/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl': {
     threads: ['toolu_01GmrK6tgdD9D5xD6W5X9UUy subagent', 'toolu_0151DrVyXBXfb63SXGNF1qDb subagent'],
     delegations: ['toolu_01GmrK6tgdD9D5xD6W5X9UUy found Bash', 'toolu_0151DrVyXBXfb63SXGNF1qDb found Bash', 'toolu_016neBD9WjCCZqzRTP3afGDT absent', 'toolu_01EaAN7bPNQrMTGoKhbEjVrx absent', 'toolu_017y4gSjMWeQ3L2DAKiygU2y absent', 'toolu_01N26s4U6vDxE1NRAH5CyCNf absent'],
+    missingSubagents: 4,
   },
   'projects/v2.1.17_print-mode-task-subagent/29ccd257-68b1-427f-ae5f-6524b7cb6f20.jsonl': { threads: ['toolu_01SXaWzD5YZ73zGwchbcxeWi subagent'], delegations: ['toolu_01SXaWzD5YZ73zGwchbcxeWi found Bash'] },
   // The compaction summariser's own transcript: Claude Code's helper, internal.
@@ -112,9 +113,10 @@ if (!existsSync(REAL)) {
       t.ok(reportSchema.safeParse(report).success, 'a valid report');
       const events = items.filter((e): e is CanonicalEvent => !isAnalysisItem(e));
       t.equal(events.filter((e) => !canonicalEventSchema.safeParse(e).success).length, 0, 'every event is canonical');
-      t.equal(report.diagnostics.count, 0, 'every line parsed');
-      t.same(report.diagnostics.unknownTypes, {}, 'every line type is known');
       const want = EXPECTED[name]!;
+      t.same(report.diagnostics.items.map((d) => d.code), want.missingSubagents ? ['subagent_transcripts_missing'] : [], 'every line parsed; missing subagents said');
+      t.same(report.diagnostics.unknownTypes, {}, 'every line type is known');
+      t.equal(report.grade!.runs[0]?.missingSubagents, want.missingSubagents, 'the run marked incomplete when its subagents are missing');
       const opened = events.filter((e) => e.kind === 'thread_open' && e.thread !== 'main').map((e) => (e.kind === 'thread_open' ? `${e.thread} ${e.threadKind}${e.spawnedBy !== null && e.spawnedBy !== e.thread ? ` by ${e.spawnedBy}` : ''}` : ''));
       t.same(opened, want.threads, 'every subagent in its thread, attributed to the call that started it');
       const resolved = events.filter((e) => e.kind === 'delegation_resolved').map((e) => (e.kind === 'delegation_resolved' ? `${e.id} ${e.outcome}${e.first ? ` ${e.first.name}` : ''}` : ''));

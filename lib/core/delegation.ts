@@ -13,6 +13,9 @@ import type { CanonicalEvent, EventOf } from './events.js';
 import type { StreamItem } from './items.js';
 import type { Push, StageLogic } from './stage.js';
 import { isDelegation, isTransparent } from './tools.js';
+import { isAnalysisItem } from './items.js';
+import { MissingSubagentWatch, SUBAGENTS_MISSING } from './missing-subagents.js';
+import type { MissingSubagents } from './missing-subagents.js';
 
 interface Pending {
   readonly call: EventOf<'tool_call'>;
@@ -40,9 +43,15 @@ function resolved(p: Pending, from: CanonicalEvent, outcome: 'found' | 'none' | 
   };
 }
 
+/** Said once at a session's end: its results name subagents it does not hold (lib/core/missing-subagents.ts). */
+function missingDiagnostic(end: EventOf<'session_end'>, m: MissingSubagents): CanonicalEvent {
+  return { kind: 'diagnostic', source: end.source, file: end.file, line: 0, session: end.session, segment: end.segment, seq: end.seq, thread: 'main', uuid: undefined, ts: end.ts, cwd: end.cwd, code: SUBAGENTS_MISSING, message: m.message, count: m.count };
+}
+
 export class DelegationResolver implements StageLogic<StreamItem, StreamItem> {
   /** Unresolved delegations by call id (= their subagent's thread id). */
   #pending = new Map<string, Pending>();
+  readonly #missing = new MissingSubagentWatch();
 
   step(ev: StreamItem, push: Push<StreamItem>): void {
     // Resolutions a run's end forces come before the end itself.
@@ -50,7 +59,10 @@ export class DelegationResolver implements StageLogic<StreamItem, StreamItem> {
     else if (ev.kind === 'session_end') {
       if (ev.stopped) this.#pending.clear();
       else this.#flush(ev, push);
-    }
+      // Reading stopped early: a missing thread may only not have come yet.
+      const missing = this.#missing.end();
+      if (missing && !ev.stopped) push(missingDiagnostic(ev, missing));
+    } else if (!isAnalysisItem(ev)) this.#missing.see(ev);
     push(ev);
     switch (ev.kind) {
       case 'tool_call': {

@@ -101,7 +101,9 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     bytes: z.boolean().optional(),
     meta: z.object({
       writeType: z.enum(['create', 'update']).optional(),
+      /** A delegation's result: the subagent that ran it (Claude Code's agent id), and how many tools it called. */
       agentId: z.string().optional(),
+      toolUses: z.number().int().nonnegative().optional(),
     }),
   }),
   z.object({
@@ -195,6 +197,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     ...envelope,
     code: z.string(),
     message: z.string(),
+    /** How many things it is about, when it is about several (subagents whose transcripts are missing). */
+    count: z.number().int().nonnegative().optional(),
   }),
   z.object({
     /** A whole input that holds no transcript to analyse (unlike a diagnostic, it makes the exit code 2). */

@@ -13,7 +13,11 @@ import { assemble } from './assemble.js';
 import { SpillStore } from '../core/spilled-list.js';
 import type { SpillOptions } from '../core/spilled-list.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
+import { SUBAGENTS_MISSING } from '../core/missing-subagents.js';
 import type { DiagnosticItem, Report } from './schema.js';
+
+/** Warnings of the stream kept in a report; the diagnostics still count every one. */
+const MAX_STREAM_WARNINGS = 100;
 
 export interface ReportOptions {
   /** The analyses whose sections the report holds, with their options, in report order (default: `builtInAnalyses()`). */
@@ -76,6 +80,8 @@ export class ReportBuilder {
   #startFile: string | undefined;
   #ranks: Array<[string, number, string]> = [];
   readonly #spill: SpillStore | undefined;
+  /** Warnings the stream itself gave (sessions missing subagents' transcripts). */
+  #warnings: string[] = [];
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
@@ -102,6 +108,8 @@ export class ReportBuilder {
           this.#unknownTypes.add(item.message);
           return;
         }
+        // A session judged without some of its subagents: a warning of its own, whatever else was diagnosed (its second copy says it once).
+        if (item.code === SUBAGENTS_MISSING && !this.#seen.has(item.session) && this.#warnings.length < MAX_STREAM_WARNINGS) this.#warnings.push(`session ${item.session}: ${item.message}`);
         this.#diagCount++;
         if (this.#items.length < DIAGNOSTIC_ITEMS_CAP) this.#items.push({ code: item.code, file: item.file, line: item.line, session: item.session, message: item.message });
         return;
@@ -136,6 +144,7 @@ export class ReportBuilder {
     this.#seen.delete(session);
     this.#sessions = this.#sessions.filter((s) => s !== session);
     this.#ranks = this.#ranks.filter(([s]) => s !== session);
+    this.#warnings = this.#warnings.filter((w) => !w.startsWith(`session ${session}: `));
     for (const c of this.#collectors) c.collector.forget(session);
   }
 
@@ -154,7 +163,7 @@ export class ReportBuilder {
         duplicates: Object.fromEntries(this.#duplicates),
         diagnostics: { count: this.#diagCount, unknownTypes: this.#unknownTypes.toRecord(), items: [...this.#items] },
         inputErrors,
-        warnings: [...(this.#opts.warnings ?? [])],
+        warnings: [...(this.#opts.warnings ?? []), ...this.#warnings],
         ...(this.#opts.shard ? { shard: { index: this.#opts.shard.index, count: this.#opts.shard.count, run: this.#opts.shard.run, complete: !this.#opts.shard.stopped(), order: this.#ranks.map(([s, r, f]): [string, number, string] => [s, r, f]) } } : {}),
       },
       this.#collectors.map((c) => ({ analysis: c.configured.analysis, section: c.collector.build(env) })),

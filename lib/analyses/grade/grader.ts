@@ -18,6 +18,7 @@ import type { Flag, Observes } from './run-grader.js';
 import { RunGrader } from './run-grader.js';
 import type { RunResult } from './verdicts.js';
 import { verdictOf } from './verdicts.js';
+import { SUBAGENTS_MISSING } from '../../core/missing-subagents.js';
 
 const CLAUDE_OBSERVES: Observes = { outcomes: true, reads: true };
 
@@ -49,6 +50,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #mcpAnswered = new Set<string>();
   /** An API failure not yet followed by a reply of the agent's: the run's end, if nothing follows. */
   #apiFailure: string | undefined;
+  /** Subagents the session's results name and the input does not hold (lib/core/missing-subagents.ts). */
+  #missingSubagents = 0;
 
   constructor(options: GradeOptions) {
     this.#o = options;
@@ -119,6 +122,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         if (ev.thread === 'main') this.#apiFailure = undefined;
         return;
       case 'diagnostic':
+        // Its results name subagents the input does not hold: the session's run is judged on the rest.
+        if (ev.code === SUBAGENTS_MISSING) this.#missingSubagents = ev.count ?? 0;
         if (ev.thread === 'main' && API_FAILURES.has(ev.code)) this.#apiFailure = ev.code === 'api_error_message' ? 'the API failed: its error is the reply' : 'the API failed: its retries ran out';
         return;
       case 'usage':
@@ -144,6 +149,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#resultsOk = true;
     this.#ending = {};
     this.#apiFailure = undefined;
+    this.#missingSubagents = 0;
     this.#stats = new Map();
     this.#misses = [];
     this.#mcpCalls.clear();
@@ -260,6 +266,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       ...(g.span !== undefined ? { span: g.span } : {}),
       ...(g.used ? { usage: g.used } : {}),
       ...(g === this.#claude ? this.#ending : {}),
+      ...(g === this.#claude && this.#missingSubagents > 0 ? { missingSubagents: this.#missingSubagents } : {}),
     };
     push(gradeResult(session, result));
   }

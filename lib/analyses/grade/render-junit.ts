@@ -8,6 +8,7 @@ import type { JunitPart } from '../types.js';
 import { passKText } from './verdicts.js';
 import type { GradeSection } from './report-section.js';
 import { verifiedWords } from './evidence.js';
+import { incompleteWords } from './render-text.js';
 
 export function gradeJunit(g: GradeSection): JunitPart {
   const runs = g.runs;
@@ -30,8 +31,8 @@ export function gradeJunit(g: GradeSection): JunitPart {
       if (r.verdict === 'corrupt-success') out.push(`      <failure type="corrupt-success" message="${high.map((f) => text(f.detail)).join('; ')}">${high.map((f) => `step ${f.step} ${f.rule}: ${text(f.detail)}`).join('\n')}</failure>`);
       if (r.verdict === 'fail') out.push(`      <failure type="fail" message="not delivered${r.terminalReason ? ` (${text(r.terminalReason)})` : ''}">run ${text(r.run)} did not deliver${r.errors?.length ? `: ${text(r.errors.join('; '))}` : ''}</failure>`);
       const warnings = r.flags.filter((f) => f.severity !== 'high');
-      if (warnings.length || r.notEvaluated.length) {
-        const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${text(f.detail)}`), ...(r.notEvaluated.length ? [`not evaluated: ${text(r.notEvaluated.join(', '))}`] : [])];
+      if (warnings.length || r.notEvaluated.length || r.missingSubagents) {
+        const lines = [...warnings.map((f) => `${f.severity} ${f.rule} (step ${f.step}): ${text(f.detail)}`), ...(r.notEvaluated.length ? [`not evaluated: ${text(r.notEvaluated.join(', '))}`] : []), ...(r.missingSubagents ? [`incomplete: ${incompleteWords(r.missingSubagents)}`] : [])];
         out.push(`      <system-out>${lines.join('\n')}</system-out>`);
       }
       out.push('    </testcase>');

@@ -5,6 +5,7 @@
 import type { Evaluation } from '../types.js';
 import type { GradeSection } from './report-section.js';
 import { deliveredText } from './verdicts.js';
+import { incompleteWords } from './render-text.js';
 
 export const VERDICT_EVALUATION = 'trajectory_verdict';
 export const PASS_K_EVALUATION = 'pass^k';
@@ -29,6 +30,7 @@ export function* gradeEvaluations(g: GradeSection): Generator<Evaluation> {
     }
     const why = [`${r.steps} step${r.steps === 1 ? '' : 's'}`, `${r.flags.length} flag${r.flags.length === 1 ? '' : 's'}`, r.delivered === null ? 'outcome unknown' : r.delivered ? 'delivered' : 'not delivered'];
     if (r.terminalReason !== undefined) why.push(`ended: ${r.terminalReason}`);
+    if (r.missingSubagents) why.push(`incomplete: ${incompleteWords(r.missingSubagents)}`);
     // What the run cost, on its verdict: a dollar figure only when every model it used has a price and the figure is exact.
     const u = r.usage;
     const usage = u === undefined ? {} : { usage: { input: u.input, output: u.output, cacheRead: u.cacheRead, cacheCreation: u.cacheCreation, ...(u.unpriced?.length || u.costUsd === null || !u.exact ? {} : { costUsd: u.costUsd }), ...(u.reportedCostUsd !== undefined ? { reportedCostUsd: u.reportedCostUsd } : {}), ...(u.exact ? {} : { lowerBound: true as const }) } };

@@ -29,6 +29,9 @@ function estimates(e: Record<string, number>): string {
 // escaped, so none can move the cursor or forge a line such as "gate: passed".
 const p = printable;
 
+/** Every reporter's words for a run graded without some of its subagents. */
+export const incompleteWords = (n: number): string => `${n} subagent transcript${n === 1 ? '' : 's'} missing: graded on the rest`;
+
 /** What the gate did, in words no reporter contradicts: never "passed" for an exit code that is not 0. */
 export function gateWords(g: GradeSection): string {
   if (g.gate.failed) return 'FAILED';
@@ -46,6 +49,7 @@ export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
     for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${p(f.detail)}`);
     const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
     if (unusual.length) out.push(`            - threads: ${unusual.map(([t, k]) => `${p(t)} ${k === 'internal' ? 'internal (not graded)' : 'orphan (no delegation links it)'}`).join(' · ')}`);
+    if (r.missingSubagents) out.push(`            - incomplete: ${incompleteWords(r.missingSubagents)}`);
     if (r.notEvaluated.length) out.push(`            - not evaluated: ${p(r.notEvaluated.join(', '))} (the ${p(r.source)} source records no ${r.notEvaluated.includes('retry_storm') ? 'outcomes' : 'reads'})`);
   }
   out.push(RULE, 'pass^k (repeatability — ALL k runs must deliver):');

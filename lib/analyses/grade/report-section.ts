@@ -48,6 +48,7 @@ export const runResultSchema = z.object({
   mcpColdStart: z.array(z.string()).optional(),
   errors: z.array(z.string()).optional(),
   permissionDenials: count.optional(),
+  missingSubagents: count.optional(),
 })
   // A verdict is derived from the run's outcome and flags (verdictOf), and
   // merges and comparisons count verdicts: a saved run whose verdict says

@@ -47,6 +47,8 @@ export interface RunResult {
   errors?: string[];
   /** Calls its results say permission was refused for. */
   permissionDenials?: number;
+  /** Subagents its Agent/Task results name whose transcripts the input does not hold: the run is graded on the rest, and is incomplete. */
+  missingSubagents?: number;
 }
 
 export interface TaskResult {

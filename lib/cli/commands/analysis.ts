@@ -224,6 +224,8 @@ function makeCommand(spec: Spec): Command {
     if (!values.quiet) {
       for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
       for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
+      // What the stream itself warned of (a session missing its subagents' transcripts).
+      for (const w of report.warnings) if (!warnings.includes(w)) say(io, `warning: ${w}`);
       // Our cost against the agent's own: told where a person looks, whatever the reporter.
       for (const w of report.tokens?.warnings ?? []) say(io, `warning: usage: ${w}`);
       const s = report.sufficiency;

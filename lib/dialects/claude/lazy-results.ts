@@ -13,7 +13,7 @@
 //   damaged line still becomes the same `line_not_json` diagnostic (the line
 //   is parsed again as UTF-8 for its message);
 // - each result's text becomes '' and a structured result keeps only what
-//   the normalizer reads of it (`type`, `agentId`);
+//   the normalizer reads of it (`type`, `agentId`, `totalToolUseCount`);
 // - what is left must be ASCII, where latin1 and UTF-8 agree; anything else
 //   (a non-ASCII cwd, say) is parsed again the usual way.
 // - a line that is not valid UTF-8 is parsed in full when its length is kept
@@ -222,13 +222,14 @@ function utf16Length(latin1: string): number {
   return n;
 }
 
-/** What the normalizer reads of a structured result: an object's `type` and `agentId`; a string's being one. */
+/** What the normalizer reads of a structured result: an object's `type`, `agentId` and `totalToolUseCount`; a string's being one. */
 function slim(x: unknown): unknown {
   if (typeof x === 'string') return '';
   if (!isObject(x)) return x;
   const out: Obj = {};
   if (typeof x.type === 'string') out.type = x.type;
   if (typeof x.agentId === 'string') out.agentId = x.agentId;
+  if (typeof x.totalToolUseCount === 'number') out.totalToolUseCount = x.totalToolUseCount;
   return out;
 }
 

@@ -3,7 +3,7 @@
 // `assistant` line, blocks of one API message share `message.id` and repeat
 // its usage; `tool_result.content` is a string or an array of blocks; only
 // `is_error: true` means failure; `result` closes a `claude -p` invocation.
-import type { RecordMeta } from '../../core/events.js';
+import type { EventOf, RecordMeta } from '../../core/events.js';
 import type { EventSink } from '../types.js';
 import { SidechainLinker, userText } from './sidechains.js';
 import { asString, excerpt, isObject } from '../../core/records.js';
@@ -302,11 +302,15 @@ export class ClaudeNormalizer {
   }
 }
 
-function resultMeta(structured: unknown): { writeType?: 'create' | 'update'; agentId?: string } {
+type ResultMeta = EventOf<'tool_result'>['meta'];
+
+function resultMeta(structured: unknown): ResultMeta {
   if (!isObject(structured)) return {};
-  const out: { writeType?: 'create' | 'update'; agentId?: string } = {};
+  const out: ResultMeta = {};
   if (structured.type === 'create' || structured.type === 'update') out.writeType = structured.type;
   if (typeof structured.agentId === 'string') out.agentId = structured.agentId;
+  const uses = structured.totalToolUseCount;
+  if (typeof uses === 'number' && Number.isSafeInteger(uses) && uses >= 0) out.toolUses = uses;
   return out;
 }
 
