@@ -1,4 +1,6 @@
 // What a command may touch, injectable so the CLI runs inside tests too.
+import type { SpillOptions } from '../core/spilled-list.js';
+
 export interface CliIO {
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
@@ -7,6 +9,12 @@ export interface CliIO {
   readonly env: NodeJS.ProcessEnv;
   /** Aborted on SIGINT or SIGTERM. */
   readonly signal?: AbortSignal;
+  /**
+   * How soon the reports' long lists spill to a temporary file
+   * (lib/core/spilled-list.ts; default: past about 8 Mi characters): a
+   * harness that embeds the CLI may ask for sooner, as the tests do.
+   */
+  readonly spill?: Pick<SpillOptions, 'after' | 'chars'>;
 }
 
 import { printable } from '../core/escape.js';

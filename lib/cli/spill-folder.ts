@@ -13,6 +13,7 @@ import { say } from './io.js';
 export function spillOptions(io: CliIO, quiet: boolean): SpillOptions {
   let told = false;
   return {
+    ...io.spill,
     dir: tempFolder(io.env),
     onUnwritable: (dir, err) => {
       if (told || quiet) return;
