@@ -1,7 +1,9 @@
 // What the CLI says about the user's own input: where skipped lines were,
 // each warning once, the flag meant, the config key or tool name meant.
 import t from 'tap';
-import { cli } from './helpers/cli.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, FIXTURES } from './helpers/cli.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 import { FILES_PER_UNKNOWN_TYPE } from '../lib/report/unknown-types.js';
 
@@ -33,4 +35,43 @@ t.test('the files named per unknown type are bounded', async (t) => {
   const r = await cli(['grade', ...Object.keys(files)], { cwd: dir });
   const named = Object.keys(files).slice(0, FILES_PER_UNKNOWN_TYPE).join(', ');
   t.equal(r.stderr, `${PREFIX}skipped lines of unknown type: telemetry ×${n} (${named}, …)\n`, 'the first few, then an ellipsis');
+});
+
+t.test('on one terminal each warning is printed once, on stderr; a piped or saved text report keeps its own copy', async (t) => {
+  const usage = readFileSync(join(FIXTURES, 'usage', 'result-prices-differently.jsonl'));
+  // Three kinds of warning: the inputs' (a file a folder walk skipped), grade's (--outcomes), usage's (a cost).
+  const dir = t.testdir({ runs: { 'run.jsonl': usage, 'notes.txt': 'not a transcript\n' }, 'outcomes.jsonl': '{"run":"nobody","delivered":true}\n' });
+  const args = ['--outcomes', 'outcomes.jsonl', 'runs'];
+  // TERM=dumb: no progress line on the pretend terminal (it is drawn by the clock).
+  const env = { TERM: 'dumb' };
+  // Each warning as stderr says it and as the text report does.
+  const warnings: Array<[string, RegExp]> = [
+    ['warning: skipped 1 file that is neither *.jsonl nor *.json: runs/notes.txt', /^warning: skipped 1 file that is neither/],
+    ["warning: --outcomes names run 'nobody', which matches no run read", /^warning: --outcomes names run 'nobody'/],
+    ['warning: usage: claude-haiku-4-5-20251001: Claude Code reported $0.0020', /^ {4}warning: claude-haiku-4-5-20251001: Claude Code reported \$0\.0020/],
+  ];
+  const onStderr = (text: string): number[] => warnings.map(([w]) => text.split('\n').filter((l) => l.startsWith(PREFIX + w)).length);
+  const inReport = (text: string): number[] => warnings.map(([, re]) => text.split('\n').filter((l) => re.test(l)).length);
+
+  const tty = await cli(args, { cwd: dir, env, stdoutIsTTY: true, stderrIsTTY: true });
+  t.same(onStderr(tty.stderr), [1, 1, 1], 'a terminal: each on stderr');
+  t.same(inReport(tty.stdout), [0, 0, 0], 'and not again in the report above them');
+  t.match(tty.stdout, /gate: /, 'the report is there');
+
+  const piped = await cli(args, { cwd: dir, env, stderrIsTTY: true });
+  t.same(onStderr(piped.stderr), [1, 1, 1], 'stdout piped: stderr still tells each');
+  t.same(inReport(piped.stdout), [1, 1, 1], 'and the piped report keeps its own');
+
+  const file = await cli([...args, '--reporter', 'text=r.txt'], { cwd: dir, env, stdoutIsTTY: true, stderrIsTTY: true });
+  t.same(onStderr(file.stderr), [1, 1, 1]);
+  t.same(inReport(readFileSync(join(dir, 'r.txt'), 'utf8')), [1, 1, 1], 'a text report to a file, a terminal around it: whole');
+
+  const quiet = await cli([...args, '--quiet'], { cwd: dir, env, stdoutIsTTY: true, stderrIsTTY: true });
+  t.equal(quiet.stderr, '', '--quiet: nothing on stderr');
+  t.same(inReport(quiet.stdout), [1, 1, 1], 'so the report on the terminal keeps them');
+
+  const none = await cli(['grade', 'empty'], { cwd: t.testdir({ empty: {} }), env, stdoutIsTTY: true, stderrIsTTY: true });
+  t.equal(none.stderr, `${PREFIX}nothing was graded: empty: a directory with no transcript in it (*.jsonl, *.json)\n`, 'why nothing was graded, on stderr');
+  t.notMatch(none.stdout, /nothing was graded: empty/, 'not again at the end of the report');
+  t.match(none.stdout, /gate: NOT PASSED: nothing was graded/, "the gate's own line stays");
 });

@@ -29,6 +29,7 @@ import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
 import { runPipeline } from '../../../transforms/run-pipeline.js';
 import { ReadTally } from '../read-tally.js';
+import { toldWarnings, warningsOnSameTerminal, withoutToldWarnings } from '../told-warnings.js';
 import type { StreamItem } from '../../core/items.js';
 import type { CliIO } from '../io.js';
 import { say } from '../io.js';
@@ -137,7 +138,9 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : []);
+    // On one terminal, the warnings stderr tells are not repeated at the text report's end (lib/cli/told-warnings.ts).
+    const textView = warningsOnSameTerminal(io, values.quiet === true) ? withoutToldWarnings : undefined;
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : [], textView);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     // A terminal on stdin means nothing is piped in: say what is awaited.
@@ -195,7 +198,8 @@ function makeCommand(spec: Spec): Command {
       if (item.kind === 'input_error') say(io, item.message);
     };
     // Grading that graded nothing says why, on stderr and in every report.
-    let skippedTold = false;
+    /** Warnings of the report stderr has told already, in another form (in the line saying why nothing was graded). */
+    const said = new Set<string>();
     const beforeEnd = (): void => {
       const r = collector.build();
       // A shard that graded nothing is one empty part of a run: the merged report says whether the run graded anything.
@@ -203,7 +207,8 @@ function makeCommand(spec: Spec): Command {
         const why = tally.nothingGraded(inputs, sessions, problems);
         // Still one line: what the walks skipped is part of why nothing counted.
         say(io, skipped === undefined ? why : `${why}; ${skipped}`);
-        skippedTold = true;
+        said.add(why);
+        if (skipped !== undefined) said.add(skipped);
         warnings.push(why);
       }
     };
@@ -222,12 +227,8 @@ function makeCommand(spec: Spec): Command {
     // was not read yet is not "nothing graded". A failed gate still fails.
     if (ended === 'reader-closed') return report.grade?.gate.failed ? EXIT.gate : report.inputErrors.length ? EXIT.input : EXIT.ok;
     if (!values.quiet) {
-      for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
-      for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
-      // What the stream itself warned of (a session missing its subagents' transcripts).
-      for (const w of report.warnings) if (!warnings.includes(w)) say(io, `warning: ${w}`);
-      // Our cost against the agent's own: told where a person looks, whatever the reporter.
-      for (const w of report.tokens?.warnings ?? []) say(io, `warning: usage: ${w}`);
+      // The inputs' warnings, the stream's own (a session missing its subagents' transcripts), --outcomes', usage's.
+      for (const line of toldWarnings(report, said)) say(io, line);
       const s = report.sufficiency;
       if (s && !report.grade && probeSections(s).every((p) => p.answered + p.errors + p.unjudged + p.pending === 0)) {
         const called = tally.toolsCalled();
