@@ -75,3 +75,18 @@ t.test('on one terminal each warning is printed once, on stderr; a piped or save
   t.notMatch(none.stdout, /nothing was graded: empty/, 'not again at the end of the report');
   t.match(none.stdout, /gate: NOT PASSED: nothing was graded/, "the gate's own line stays");
 });
+
+t.test('-o FILE where reports go to --reporter NAME=FILE: the flag meant', async (t) => {
+  const cases: Array<[string[], string]> = [
+    [['grade', '-o', 'out.json', 'run.jsonl'], "unknown option '-o' (did you mean --reporter json=FILE?)"],
+    [['-o', 'out.json'], "unknown option '-o' (did you mean --reporter json=FILE?)"],
+    [['compare', '-o', 'out.json'], "unknown option '-o' (did you mean --reporter json=FILE?)"],
+    [['grade', '--output', 'out.json'], '--output is an option of calibrate, graph build and graph heatmap, not of grade (did you mean --reporter json=FILE?)'],
+    [['grade', '-x'], "unknown option '-x'"],
+  ];
+  for (const [args, message] of cases) {
+    const r = await cli(args, { cwd: t.testdir({}) });
+    t.equal(r.code, 2, args.join(' '));
+    t.equal(r.stderr, `${PREFIX}${message}\n`, args.join(' '));
+  }
+});

@@ -2,6 +2,7 @@
 // does know ("did you mean --reporter?"), or the commands the flag belongs
 // to when it is another command's (`--probe` is for sufficiency).
 import { UsageError } from '../core/errors.js';
+import { outputFlagHint } from './output-flag-hint.js';
 
 export class UnknownFlagError extends UsageError {
   /** As written: `--reportr`, `-x`. */
@@ -58,7 +59,9 @@ export function closestFlag(name: string, known: readonly string[]): string | un
 export function unknownFlagMessage(err: UnknownFlagError, command: string, owners: readonly string[]): string {
   const name = err.flag.replace(/^--?/, '').replace(/=.*$/, '');
   const flag = `--${name}`;
-  if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}`;
+  const output = outputFlagHint(err.flag, err.known);
+  if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}${output ? ` (${output})` : ''}`;
+  if (output) return `unknown option '${err.flag}' (${output})`;
   const near = err.flag.startsWith('--') ? closestFlag(name, err.known) : undefined;
   return near ? `unknown option '${err.flag}' (did you mean --${near}?)` : `unknown option '${err.flag}'`;
 }
