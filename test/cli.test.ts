@@ -148,7 +148,7 @@ t.test('usage and config errors: exit 2 before reading, one line, no stack', asy
   const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probez: x\n' });
   const r = await cli([join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
   t.equal(r.code, 2);
-  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probez: unknown key\n`);
+  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probez: unknown key (did you mean 'probe'?)\n`);
   t.equal(r.stdout, '', 'nothing analysed');
 });
 

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 import { FILES_PER_UNKNOWN_TYPE } from '../lib/report/unknown-types.js';
+import { parseConfig } from '../lib/io/config.js';
+import { ConfigError } from '../lib/core/errors.js';
+import { nearestName } from '../lib/core/nearest-name.js';
 
 const PREFIX = 'agent-eval-stream: ';
 
@@ -89,4 +92,41 @@ t.test('-o FILE where reports go to --reporter NAME=FILE: the flag meant', async
     t.equal(r.code, 2, args.join(' '));
     t.equal(r.stderr, `${PREFIX}${message}\n`, args.join(' '));
   }
+});
+
+t.test('a config key close to a known one at its path: did you mean', async (t) => {
+  const problems = (yaml: string): string[] => {
+    try {
+      parseConfig(yaml, 'agent-eval.yaml');
+    } catch (err) {
+      if (err instanceof ConfigError) return err.message.split('\n');
+      throw err;
+    }
+    return [];
+  };
+  t.same(problems('step_budet: 3\n'), ["agent-eval.yaml:1:1: step_budet: unknown key (did you mean 'step_budget'?)"], 'at the top level');
+  t.same(problems('order_constraints:\n  must_precde: []\n'), ["agent-eval.yaml:2:3: order_constraints.must_precde: unknown key (did you mean 'must_precede'?)"], 'in a namespace');
+  t.same(problems('tasks:\n  T1:\n    retry_treshold: 2\n'), ["agent-eval.yaml:3:5: tasks.T1.retry_treshold: unknown key (did you mean 'retry_threshold'?)"], "in a task's own thresholds (a named record's value)");
+  t.same(problems('catalog:\n  Blast: {}\n'), ["agent-eval.yaml:2:3: catalog.Blast: unknown key (did you mean 'blast'?)"], 'case counts as a typo');
+  t.same(problems('sufficency:\n  probe: x\n'), ["agent-eval.yaml:1:1: sufficency: unknown key (did you mean 'sufficiency'?)"], "a namespace's own name");
+  t.same(problems('zzzz: 1\n'), ['agent-eval.yaml:1:1: zzzz: unknown key'], 'nothing close: no guess');
+  // The keys known at one path are not offered at another: `enabled` is grounding's and judge's, not the top level's.
+  t.same(problems('enabld: true\n'), ['agent-eval.yaml:1:1: enabld: unknown key']);
+  t.same(problems('judge:\n  enabld: true\n'), ["agent-eval.yaml:2:3: judge.enabld: unknown key (did you mean 'enabled'?)"]);
+  const dir = t.testdir({ 'agent-eval.yaml': 'forbiden_tools: [Bash]\n' });
+  const r = await cli(['grade'], { cwd: dir, input: '' });
+  t.equal(r.code, 2);
+  t.equal(r.stderr, `${PREFIX}${join(dir, 'agent-eval.yaml')}:1:1: forbiden_tools: unknown key (did you mean 'forbidden_tools'?)\n`, 'from the CLI, before reading');
+});
+
+t.test('nearestName: a typo of a known name, never the name itself, never a stretch', async (t) => {
+  t.equal(nearestName('Bsh', ['Bash', 'Read']), 'Bash', 'a letter left out');
+  t.equal(nearestName('Raed', ['Bash', 'Read']), 'Read', 'two letters swapped');
+  t.equal(nearestName('bash', ['Bash', 'Bask']), 'Bash', 'case alone is nearer than a letter');
+  t.equal(nearestName('Bash', ['Bash']), undefined, 'the name itself is no suggestion');
+  t.equal(nearestName('Grp', ['Read', 'Edit']), undefined, 'nothing near');
+  t.equal(nearestName('step_bdgt', ['step_budget']), 'step_budget', 'two edits in eleven letters');
+  t.equal(nearestName('stp_bdgt', ['step_budget']), undefined, 'three are too many');
+  t.equal(nearestName('Rea', ['Real', 'Read']), 'Read', 'equally near: the first in code-unit order');
+  t.equal(nearestName('x'.repeat(300), ['x'.repeat(299)]), undefined, 'a name too long to compare');
 });
