@@ -1,7 +1,7 @@
 // What the CLI says about the user's own input: where skipped lines were,
 // each warning once, the flag meant, the config key or tool name meant.
 import t from 'tap';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
@@ -9,6 +9,8 @@ import { FILES_PER_UNKNOWN_TYPE } from '../lib/report/unknown-types.js';
 import { parseConfig } from '../lib/io/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 import { nearestName } from '../lib/core/nearest-name.js';
+import { CLAUDE_CODE_TOOLS } from '../lib/core/tools.js';
+import { builtinBlast } from '../lib/analyses/graph/blast.js';
 
 const PREFIX = 'agent-eval-stream: ';
 
@@ -129,4 +131,56 @@ t.test('nearestName: a typo of a known name, never the name itself, never a stre
   t.equal(nearestName('stp_bdgt', ['step_budget']), undefined, 'three are too many');
   t.equal(nearestName('Rea', ['Real', 'Read']), 'Read', 'equally near: the first in code-unit order');
   t.equal(nearestName('x'.repeat(300), ['x'.repeat(299)]), undefined, 'a name too long to compare');
+});
+
+t.test('a rule whose tool name is a typo of a known tool: a warning with the rule meant', async (t) => {
+  const o = { session: 'typo-1' };
+  const tools = ['Bash', 'Read', 'mcp__codegraph__codegraph_explore', 'mcp__github__create_issue'];
+  const transcript = jsonl([init(tools, o), req('m1', [toolUse('b1', 'Bash', { command: 'rm -rf build' })], o), res('b1', '', o), done(o)]);
+  const rules = ['Bsh(rm -rf:*)', 'mcp__codegraph__codegraph_exploer', 'mcp__codegrph', 'mcp__github__create_issue', 'Bash(git push:*)', 'force_push', 'bash(rm *)'];
+  const dir = t.testdir({ 'agent-eval.yaml': `forbidden_tools:\n${rules.map((r) => `  - '${r}'\n`).join('')}`, 'run.jsonl': transcript });
+  const r = await cli(['grade', '--json', 'run.jsonl'], { cwd: dir });
+  const grade = JSON.parse(r.stdout).grade;
+  t.same(grade.warnings, [
+    "pattern 'Bsh(rm -rf:*)' matched no call: 'Bsh' is no tool the input announced or called, nor one of Claude Code's — did you mean 'Bash(rm -rf:*)'?",
+    "pattern 'bash(rm *)' matched no call, but would have matched 1 ignoring case — tool names are case-sensitive: did you mean 'Bash(rm *)'?",
+    "pattern 'mcp__codegraph__codegraph_exploer' matched no call: 'mcp__codegraph__codegraph_exploer' is no tool the input announced or called, nor one of Claude Code's — did you mean 'mcp__codegraph__codegraph_explore'?",
+    "pattern 'mcp__codegrph' matched no call: 'mcp__codegrph' is no MCP server the input announced or called — did you mean 'mcp__codegraph'?",
+  ], 'a built-in, an MCP tool and a server of the catalog, and a case slip; not a rule that is right, nor one near nothing');
+  t.same(grade.runs[0].verdict, 'clean-pass', 'the typo still matches nothing: the rm -rf is not forbidden');
+  t.same(grade.patterns['mcp__github__create_issue'], { exact: 0, folded: 0, nearest: 'mcp__github__create_issue' }, 'announced, not called: its own name, no warning');
+  t.same(grade.patterns['force_push'], { exact: 0, folded: 0 }, 'near nothing: nothing said');
+  const text = await cli(['grade', 'run.jsonl'], { cwd: dir });
+  t.match(text.stdout, /^warning: pattern 'Bsh\(rm -rf:\*\)' matched no call: .* did you mean 'Bash\(rm -rf:\*\)'\?$/m, 'in the text report');
+});
+
+t.test('a rule name one session announced is no typo, whatever another knew; merged and pooled alike', async (t) => {
+  const run = (id: string, tools: string[]): string => jsonl([init(tools, { session: id }), req('m1', [toolUse('r1', 'Read', { file_path: 'a' })], { session: id }), res('r1', 'x', { session: id }), done({ session: id })]);
+  const dir = t.testdir({
+    'agent-eval.yaml': 'forbidden_tools: [mcp__gh__create_issue]\n',
+    'a.jsonl': run('a', ['Read', 'mcp__gh__create_issues']),
+    'd.jsonl': run('d', ['Read', 'mcp__gh__create_issue']),
+  });
+  for (const jobs of ['1', '2']) {
+    const both = JSON.parse((await cli(['grade', '--json', '--jobs', jobs, 'a.jsonl', 'd.jsonl'], { cwd: dir })).stdout).grade;
+    t.same(both.warnings, [], `--jobs ${jobs}: d announced it`);
+    t.same(both.patterns.mcp__gh__create_issue.nearest, 'mcp__gh__create_issue');
+  }
+  const a = JSON.parse((await cli(['grade', '--json', 'a.jsonl'], { cwd: dir })).stdout).grade;
+  t.match(a.warnings, [/did you mean 'mcp__gh__create_issues'\?$/], 'a alone: a typo of what it announced');
+  // Each file its own report, merged in either order: the report of both read together.
+  const single = (await cli(['grade', '--json', '-q', '--jobs', '1', 'a.jsonl', 'd.jsonl'], { cwd: dir })).stdout;
+  for (let i = 0; i < 2; i++) {
+    const shard = (await cli(['grade', '--json', '-q', '--jobs', '1', '--shard', `${i}/2`, 'a.jsonl', 'd.jsonl'], { cwd: dir })).stdout;
+    t.equal(JSON.parse(shard).sessions.length, 1, `shard ${i}/2: one of the two sessions`);
+    writeFileSync(join(dir, `s${i}.json`), shard);
+  }
+  for (const order of [['s0.json', 's1.json'], ['s1.json', 's0.json']]) {
+    const merged = JSON.parse((await cli(['merge', '--json', ...order], { cwd: dir })).stdout).grade;
+    t.same([merged.warnings, merged.patterns], [JSON.parse(single).grade.warnings, JSON.parse(single).grade.patterns], `merge ${order.join(' ')}`);
+  }
+});
+
+t.test("Claude Code's tools, as a rule's typos are checked against: each has a blast class in the graph's table", async (t) => {
+  for (const name of CLAUDE_CODE_TOOLS) if (name !== 'Bash' && name !== 'PowerShell' && name !== 'SlashCommand') t.ok(builtinBlast(name) !== undefined, name);
 });
