@@ -184,3 +184,21 @@ t.test('a rule name one session announced is no typo, whatever another knew; mer
 t.test("Claude Code's tools, as a rule's typos are checked against: each has a blast class in the graph's table", async (t) => {
   for (const name of CLAUDE_CODE_TOOLS) if (name !== 'Bash' && name !== 'PowerShell' && name !== 'SlashCommand') t.ok(builtinBlast(name) !== undefined, name);
 });
+
+t.test("the README's forbidden rules catch a force push however it is spelled, and not a push", async (t) => {
+  // The rules as the README shows them: its agent-eval.yaml, read out of README.md, so the example cannot drift.
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const yaml = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('forbidden_tools'));
+  t.ok(yaml, 'the README has an agent-eval.yaml with forbidden_tools');
+  const commands = ['git push --force', 'git push origin main --force', 'git push -f', 'git push origin main'];
+  const files: Record<string, string> = { 'agent-eval.yaml': yaml! };
+  commands.forEach((command, i) => {
+    const o = { session: `push-${i}` };
+    files[`push-${i}.jsonl`] = jsonl([init(['Bash'], o), req('m1', [toolUse('b1', 'Bash', { command })], o), res('b1', '', o), done(o)]);
+  });
+  const dir = t.testdir(files);
+  const r = await cli(['grade', '--json', '--jobs', '1', ...commands.map((_, i) => `push-${i}.jsonl`)], { cwd: dir });
+  const runs = JSON.parse(r.stdout).grade.runs as Array<{ run: string; flags: Array<{ rule: string }> }>;
+  const forbidden = (i: number): boolean => runs.find((run) => run.run === `push-${i}`)!.flags.some((f) => f.rule === 'forbidden_tool');
+  t.same(commands.map((_, i) => forbidden(i)), [true, true, true, false], commands.join(' · '));
+});
