@@ -224,8 +224,10 @@ function makeCommand(spec: Spec): Command {
     if (!values.quiet) {
       for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
       for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
-      // What the stream itself warned of (a session missing its subagents' transcripts).
-      for (const w of report.warnings) if (!warnings.includes(w)) say(io, `warning: ${w}`);
+      // What the stream itself warned of (sessions missing their subagents' transcripts): the first few; the report lists every one.
+      const streamed = report.warnings.filter((w) => !warnings.includes(w));
+      for (const w of streamed.slice(0, TOLD_WARNINGS)) say(io, `warning: ${w}`);
+      if (streamed.length > TOLD_WARNINGS) say(io, `warning: … and ${streamed.length - TOLD_WARNINGS} more sessions like these (the report's warnings list them all)`);
       // Our cost against the agent's own: told where a person looks, whatever the reporter.
       for (const w of report.tokens?.warnings ?? []) say(io, `warning: usage: ${w}`);
       const s = report.sufficiency;
@@ -240,6 +242,9 @@ function makeCommand(spec: Spec): Command {
 
   return { name: spec.name, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
 }
+
+/** Warnings about single sessions told on stderr before the rest are counted. */
+const TOLD_WARNINGS = 10;
 
 export const sessionCommand = makeCommand({
   name: 'session',
