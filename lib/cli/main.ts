@@ -56,7 +56,7 @@ async function flagOwners(flag: string, current: string): Promise<string[]> {
   const owners: string[] = [];
   for (const c of COMMANDS) {
     for (const f of (await c.load()).flags) {
-      if (f.command === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
+      if (f.command === current || !Object.hasOwn(f.options, name) || owners.includes(f.command)) continue;
       owners.push(c === DEFAULT_COMMAND ? `${f.command} (the default command)` : f.command);
     }
   }
