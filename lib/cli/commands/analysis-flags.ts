@@ -15,7 +15,7 @@ export const COMMON = {
   config: CONFIG_FLAG,
   format: FORMAT_FLAG,
   'max-line-bytes': MAX_LINE_BYTES_FLAG,
-  project: { type: 'string', metavar: 'DIR', help: 'read sessions of this Claude Code project (its newest, or --session)', doc: "read a Claude Code project's sessions: its newest, or the one `--session` names ([sessions.md](sessions.md))" },
+  project: { type: 'string', metavar: 'DIR', help: 'read sessions of this Claude Code project (its newest, or --session)', doc: "read a Claude Code project's sessions: its newest, or the one `--session` names ([sessions.md](sessions.md)); for `session`, the same as its `PROJECT_DIR`" },
   session: { type: 'string', metavar: 'ID', help: 'a session of the project (id or unique prefix)', doc: 'a session of the project, by id or unique prefix; without `--project`, of the project in the working directory' },
   follow: {
     type: 'boolean',

@@ -88,9 +88,11 @@ function makeCommand(spec: Spec): Command {
       io.stdout.write(help);
       return 0;
     }
-    if (spec.session && positionals.length > 1) throw new UsageError('session takes one project folder');
+    // `session`'s project is its PROJECT_DIR or --project DIR, which every analysis command takes.
+    if (spec.session && positionals.length + (values.project !== undefined ? 1 : 0) > 1) throw new UsageError('session takes one project folder (PROJECT_DIR or --project DIR)');
+    const sessionProject = positionals[0] ?? values.project;
     if (spec.session && values.list) {
-      const projectDir = await findProjectDir(resolve(io.cwd, positionals[0] ?? '.'), io.env);
+      const projectDir = await findProjectDir(resolve(io.cwd, sessionProject ?? '.'), io.env);
       io.stdout.write(renderSessionList(await listSessions(projectDir), values.json === true));
       return 0;
     }
@@ -124,7 +126,7 @@ function makeCommand(spec: Spec): Command {
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
     let projectDir: string | undefined;
     if (spec.session || values.project !== undefined || values.session !== undefined) {
-      const choice = await chooseSessions(spec.session ? (positionals[0] ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
+      const choice = await chooseSessions(spec.session ? (sessionProject ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
