@@ -37,8 +37,11 @@ import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
 import { poolThreads, sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
-import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
-import type { Options, Values } from './analysis-flags.js';
+import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, INPUTS, PROBE, SESSION, SUFFICIENCY, SUFFICIENCY_AND_ALLOCATION } from './analysis-flags.js';
+import type { Values } from './analysis-flags.js';
+import { HELP_FLAG } from './shared-flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
@@ -70,8 +73,12 @@ async function totalBytes(files: readonly string[], cwd: string): Promise<number
 
 function makeCommand(spec: Spec): Command {
   const has = (a: ChosenAnalysis): boolean => spec.analyses.includes(a);
-  const options: Options = { ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...(has('allocation') ? PROBE : {}), ...(has('sufficiency') ? SUFFICIENCY : {}), ...(has('grade') ? GRADE : {}), ...(spec.session ? SESSION : {}) };
-  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.choose ? [HELP_ANALYSES] : []), ...(has('sufficiency') ? [HELP_SUFFICIENCY] : has('allocation') ? [HELP_PROBE] : []), ...(has('grade') ? [HELP_GRADE] : []), ''].join('\n');
+  // `--probe` is sufficiency's, allocation's, or both's when a command can run both (their defaults differ).
+  const allocation = has('allocation') || spec.extra?.includes('allocation') === true;
+  const probe = has('sufficiency') ? (allocation ? SUFFICIENCY_AND_ALLOCATION : SUFFICIENCY) : has('allocation') ? PROBE : {};
+  const options: Flags = { ...(spec.session ? SESSION : {}), ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...probe, ...(has('grade') ? GRADE : {}), help: HELP_FLAG };
+  // The help lists what the command parses, from the same declarations.
+  const help = [spec.usage, '', 'Options:', helpRows(options), ''].join('\n');
 
   async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const parsed = parseFlags(argv, options);
@@ -81,9 +88,11 @@ function makeCommand(spec: Spec): Command {
       io.stdout.write(help);
       return 0;
     }
-    if (spec.session && positionals.length > 1) throw new UsageError('session takes one project folder');
+    // `session`'s project is its PROJECT_DIR or --project DIR, which every analysis command takes.
+    if (spec.session && positionals.length + (values.project !== undefined ? 1 : 0) > 1) throw new UsageError('session takes one project folder (PROJECT_DIR or --project DIR)');
+    const sessionProject = positionals[0] ?? values.project;
     if (spec.session && values.list) {
-      const projectDir = await findProjectDir(resolve(io.cwd, positionals[0] ?? '.'), io.env);
+      const projectDir = await findProjectDir(resolve(io.cwd, sessionProject ?? '.'), io.env);
       io.stdout.write(renderSessionList(await listSessions(projectDir), values.json === true));
       return 0;
     }
@@ -117,7 +126,7 @@ function makeCommand(spec: Spec): Command {
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
     let projectDir: string | undefined;
     if (spec.session || values.project !== undefined || values.session !== undefined) {
-      const choice = await chooseSessions(spec.session ? (positionals[0] ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
+      const choice = await chooseSessions(spec.session ? (sessionProject ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
@@ -240,7 +249,7 @@ function makeCommand(spec: Spec): Command {
     return report.exitCode as ExitCode;
   }
 
-  return { name: spec.name, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
+  return { name: spec.name, run, flags: [{ command: spec.name, options }] };
 }
 
 /** Warnings about single sessions told on stderr before the rest are counted. */
