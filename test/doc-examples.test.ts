@@ -20,6 +20,7 @@ import { codeBlocks } from './helpers/markdown-blocks.js';
 import type { CodeBlock } from './helpers/markdown-blocks.js';
 import { matchJsonOutput, matchText } from './helpers/doc-match.js';
 import { runDocCommand } from './helpers/doc-commands.js';
+import type { DocRun } from './helpers/doc-commands.js';
 import { parseConfig } from '../lib/io/config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +41,8 @@ for (const page of PAGES) {
     const dir = mkdtempSync(join(tmpdir(), 'aes-docs-'));
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     symlinkSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'));
+    // Blocks of one command (its stderr, then the file it wrote) share its one run.
+    const runs = new Map<string, Promise<DocRun>>();
     for (const b of codeBlocks(readFileSync(join(ROOT, page), 'utf8'))) {
       const where = `${page}:${b.line}`;
       const m = b.marker;
@@ -67,7 +70,8 @@ for (const page of PAGES) {
       if (prompt) t.fail(`${where}: ${prompt}`);
       let problem: string | null;
       try {
-        const run = await runDocCommand(m.command, dir, { HOME: dir });
+        if (!runs.has(m.command)) runs.set(m.command, runDocCommand(m.command, dir, { HOME: dir }));
+        const run = await runs.get(m.command)!;
         if (run.code === 1) t.fail(`${where}: \`${m.command}\` ended in an internal error:\n${run.stderr}`);
         const got = m.kind === 'file' ? readFileSync(resolve(run.cwd, m.file), 'utf8') : m.kind === 'stderr' ? run.stderr : run.stdout;
         problem = b.info === 'json' ? matchJsonOutput(text, got) : matchText(text, got);
