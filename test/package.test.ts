@@ -1,8 +1,8 @@
 // The package as a user gets it: packed, installed into a project of its
-// own, and used from there only through its public exports — the README's
-// library example, the binary, the subpath exports, the analysis that
-// docs/library.md walks through, run through every reporter, and the
-// types, checked as a TypeScript consumer's.
+// own as the README's Install says, and used from there only through its
+// public exports — the README's library example, the binary, the subpath
+// exports, the analysis that docs/library.md walks through, run through
+// every reporter, and the types, checked as a TypeScript consumer's.
 import t from 'tap';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,6 +93,20 @@ export const used = [lines({ file: 'x' }).pipe(stages({ analyses })[0]!).readabl
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: false }, files: ['consumer.ts'] }));
 }
 
+t.test('the README\'s Install: from a clone, npm pack, and npm install of the tarball it writes', async (t) => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = /^## Install\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+  const block = codeBlocks(section).find((b) => b.info === 'sh')?.body ?? '';
+  const commands = block.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+  t.ok(commands.includes('npm ci'), 'npm ci in the clone: the dependencies, and the build');
+  t.ok(commands.includes('npm pack'), 'npm pack: the package as it is published');
+  const install = commands.find((c) => /^npm install \S+\.tgz$/.test(c));
+  t.equal(install?.split('/').at(-1), tarball, `then npm install of what npm pack wrote (${tarball}), as this test installs it`);
+  t.equal(tarball, `agent-eval-stream-${ROOT_PKG.version}.tgz`);
+  // Not published yet: installing by name finds nothing of this package.
+  t.notOk(commands.some((c) => /^npm (install|i) (-g )?agent-eval-stream$/.test(c)), 'no npm install by name');
+});
+
 t.test('the package holds what it promises, and no test or source file', async (t) => {
   const pkg = join(dir, 'node_modules', 'agent-eval-stream');
   const files = readdirSync(pkg);
@@ -100,6 +114,12 @@ t.test('the package holds what it promises, and no test or source file', async (
   t.notOk(files.includes('test') || files.includes('lib'), 'no tests, no TypeScript sources (maps carry them)');
   const map = JSON.parse(readFileSync(join(pkg, 'dist', 'index.js.map'), 'utf8')) as { sourcesContent?: string[] };
   t.ok(map.sourcesContent?.[0]?.includes('export'), 'source maps carry their sources');
+  // What npm runs when a project installs the package from the registry or a
+  // tarball: none of these. Its `prepare` (the clone's build) npm runs only
+  // for a clone, a folder link or a git install, where the sources are.
+  const scripts = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  t.same(['preinstall', 'install', 'postinstall'].filter((s) => s in scripts), [], 'no install script runs on a user\'s machine');
+  t.notOk(files.includes('binding.gyp'), 'nor a native build');
 });
 
 
