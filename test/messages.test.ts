@@ -81,6 +81,20 @@ t.test('on one terminal each warning is printed once, on stderr; a piped or save
   t.match(none.stdout, /gate: NOT PASSED: nothing was graded/, "the gate's own line stays");
 });
 
+t.test('on one terminal, the warnings stderr only counts stay in the report: each is still read once', async (t) => {
+  // Twelve sessions missing a subagent each: stderr tells ten and counts two.
+  const miss = readFileSync(join(FIXTURES, 'sessions', 'v2.1-missing-subagent', 'miss-1.jsonl'), 'utf8');
+  const dir = t.testdir(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`m${String(i).padStart(2, '0')}.jsonl`, miss.replaceAll('miss-1', `miss-${i}`).replace(/"(u\d)"/g, `"${i}-$1"`)])));
+  const r = await cli(['grade', '--jobs', '1', '.'], { cwd: dir, env: { TERM: 'dumb' }, stdoutIsTTY: true, stderrIsTTY: true });
+  const sessions = (text: string): string[] => [...text.matchAll(/warning: session (miss-\d+):/g)].map((m) => m[1]!);
+  const onStderr = sessions(r.stderr);
+  const inReport = sessions(r.stdout);
+  t.equal(onStderr.length, 10, 'stderr tells ten');
+  t.match(r.stderr, /warning: … and 2 more sessions like these/);
+  t.equal(inReport.length, 2, 'the report the two it only counted');
+  t.same([...onStderr, ...inReport].sort(), Array.from({ length: 12 }, (_, i) => `miss-${i}`).sort(), 'each of the twelve once');
+});
+
 t.test('-o FILE where reports go to --reporter NAME=FILE: the flag meant', async (t) => {
   const cases: Array<[string[], string]> = [
     [['grade', '-o', 'out.json', 'run.jsonl'], "unknown option '-o' (did you mean --reporter json=FILE?)"],

@@ -1,6 +1,7 @@
 // An unknown flag is a usage error that helps: the closest flag the command
 // does know ("did you mean --reporter?"), or the commands the flag belongs
-// to when it is another command's (`--probe` is for sufficiency).
+// to when it is another command's (`--probe` is for sufficiency). A
+// mistyped command (`gradee`) gets the same near miss, from the same code.
 import { UsageError } from '../core/errors.js';
 import { outputFlagHint } from './output-flag-hint.js';
 
@@ -38,8 +39,8 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The known flag closest to `name`, if one is close enough to be a typo. */
-export function closestFlag(name: string, known: readonly string[]): string | undefined {
+/** The known name (a flag, a command) closest to `name`, if one is close enough to be a typo. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {
@@ -62,8 +63,17 @@ export function unknownFlagMessage(err: UnknownFlagError, command: string, owner
   const output = outputFlagHint(err.flag, err.known);
   if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}${output ? ` (${output})` : ''}`;
   if (output) return `unknown option '${err.flag}' (${output})`;
-  const near = err.flag.startsWith('--') ? closestFlag(name, err.known) : undefined;
+  const near = err.flag.startsWith('--') ? closestName(name, err.known) : undefined;
   return near ? `unknown option '${err.flag}' (did you mean --${near}?)` : `unknown option '${err.flag}'`;
+}
+
+/**
+ * A first word that is no command and no file, but a typo of a command
+ * (`gradee`, `sessoin`): said as such, not read as an input that is missing.
+ */
+export function unknownCommandMessage(word: string, commands: readonly string[]): string | undefined {
+  const near = closestName(word, commands);
+  return near === undefined ? undefined : `unknown command '${word}': did you mean '${near}'?`;
 }
 
 function listWords(xs: readonly string[]): string {

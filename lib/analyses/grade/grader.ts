@@ -106,6 +106,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'turn_end':
         this.#segment(ev);
+        if (ev.reason === 'result' || ev.reason === 'segment_end') this.#claude?.usageTurnEnds();
         // A result alone is no run: `--output-format json` prints only that.
         if (ev.reason === 'result') {
           this.#segmentsWithResult.add(ev.segment);
@@ -269,6 +270,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
     const task = this.#taskFor(runId, sourceTask);
+    if (g === this.#claude && this.#missingSubagents > 0) g.subagentsMissing();
     g.finish((f) => push(gradeFinding(session, runId, f)), task);
     const threads = new Map<string, ThreadKind>();
     for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
