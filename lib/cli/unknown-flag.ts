@@ -4,6 +4,7 @@
 // mistyped command (`gradee`) gets the same near miss, from the same code.
 import { UsageError } from '../core/errors.js';
 import { outputFlagHint } from './output-flag-hint.js';
+import { editDistance } from '../core/nearest-name.js';
 
 export class UnknownFlagError extends UsageError {
   /** As written: `--reportr`, `-x`. */
@@ -22,21 +23,6 @@ export class UnknownFlagError extends UsageError {
   static override [Symbol.hasInstance](x: unknown): boolean {
     return UsageError[Symbol.hasInstance](x) && typeof (x as UnknownFlagError).flag === 'string' && Array.isArray((x as UnknownFlagError).known);
   }
-}
-
-/** Edit distance with transpositions (optimal string alignment), for short names. */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 /** The known name (a flag, a command) closest to `name`, if one is close enough to be a typo. */
