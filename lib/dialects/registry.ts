@@ -3,7 +3,7 @@
 // Code's comes last, since it also tolerates (skips and counts) what it does
 // not know. A default list, not global state: callers pass their own list
 // (`[myDialect, ...DIALECTS]`) to normalize and to the file source.
-import type { Dialect } from './types.js';
+import type { Dialect, DocumentWalker } from './types.js';
 import { claudeDialect } from './claude/index.js';
 import { tracesDialect } from './traces/index.js';
 import { auditDialect } from './audit/index.js';
@@ -22,6 +22,17 @@ export function detectDialect(v: Record<string, unknown>, dialects: readonly Dia
 /** First keys that make a file a JSON document, from every dialect that reads documents. */
 export function documentKeysOf(dialects: readonly Dialect[] = DIALECTS): ReadonlySet<string> {
   return new Set(dialects.flatMap((d) => d.documentKeys ?? []));
+}
+
+/**
+ * The walker of the first dialect that has one: a file's first bytes say it
+ * is a document, not whose, so one walker tells the shapes apart (the
+ * built-in one knows traces.json and OTLP both). A list without one (a
+ * pretty-printed record is a document too) is walked by the built-in one.
+ */
+export function documentWalker(file: string, dialects: readonly Dialect[] = DIALECTS): DocumentWalker {
+  const d = dialects.find((x) => x.walker) ?? DIALECTS.find((x) => x.walker)!;
+  return d.walker!(file);
 }
 
 export { claudeDialect, tracesDialect, auditDialect, otelDialect };

@@ -4,6 +4,7 @@
 // `normalize({ dialects })` and to the file source. Each format's folder
 // holds its dialect; registry.ts lists the built-in ones.
 import type { EventBody, RecordMeta } from '../core/events.js';
+import type { PreRecord } from '../core/records.js';
 
 /** Where a normalizer sends what it decides; the stage stamps the envelope. */
 export interface EventSink {
@@ -49,4 +50,16 @@ export interface Dialect {
   readonly documentKeys?: readonly string[];
   /** A file of such documents one per line (OTLP exporters): the first line tells. */
   documentPerLine?(v: Record<string, unknown>): boolean;
+  /** How a document is walked, token by token, into records for `detect` (one walker per file). */
+  walker?(file: string): DocumentWalker;
+}
+
+/** One token of the JSON tokenizer (a key, a value, a bracket). */
+export type JsonToken = { name: string; value?: unknown };
+
+/** A document's tokens in, complete records out, one value at a time: a document is never held whole. */
+export interface DocumentWalker {
+  token(t: JsonToken, push: (r: PreRecord) => void): void;
+  /** The document is over: what waited for its end (spans whose trace may still grow). */
+  end(push: (r: PreRecord) => void): void;
 }

@@ -1,5 +1,6 @@
 // A JSON document's bytes → the records the traces and OpenTelemetry
-// dialects read, through the walker in traces-document.ts. The tokenizer is
+// dialects read, through the dialects' document walker (the registry's
+// `documentWalker`). The tokenizer is
 // driven directly (no stream in between), so when the document breaks, every
 // run already complete has been handed on: a damaged document loses only
 // what follows the damage, and the damage itself is an input error (the run
@@ -12,8 +13,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { jsonParser } from 'stream-json/core/parser.js';
 import type { PreRecord } from '../core/records.js';
 import { excerpt, rawDiagnostic, rawInputError } from '../core/records.js';
-import { TracesWalker } from '../dialects/traces/document.js';
-import type { JsonToken } from '../dialects/traces/document.js';
+import type { Dialect, JsonToken } from '../dialects/types.js';
+import { documentWalker } from '../dialects/registry.js';
 import { LineSplitter } from '../core/line-splitter.js';
 import { EVENT_HIGH_WATER_MARK } from '../core/stage.js';
 import type { LinesOutput } from '../core/line-splitter.js';
@@ -61,8 +62,8 @@ function nothingIn(file: string): PreRecord {
 }
 
 /** The records of one JSON document (or several, one after the other). */
-export async function* documentRecords(chunks: AsyncIterable<Buffer | string>, file: string): AsyncGenerator<PreRecord> {
-  const walker = new TracesWalker(file);
+export async function* documentRecords(chunks: AsyncIterable<Buffer | string>, file: string, dialects?: readonly Dialect[]): AsyncGenerator<PreRecord> {
+  const walker = documentWalker(file, dialects);
   const parse = tokenizer();
   const decoder = new StringDecoder('utf8');
   let out: PreRecord[] = [];
@@ -129,8 +130,8 @@ export async function* documentRecords(chunks: AsyncIterable<Buffer | string>, f
 }
 
 /** The records of a file holding one document per line: a bad line is a diagnostic, the others are read. */
-export async function* documentLineRecords(chunks: AsyncIterable<Buffer>, file: string, maxLineBytes?: number): AsyncGenerator<PreRecord> {
-  const walker = new TracesWalker(file);
+export async function* documentLineRecords(chunks: AsyncIterable<Buffer>, file: string, maxLineBytes?: number, dialects?: readonly Dialect[]): AsyncGenerator<PreRecord> {
+  const walker = documentWalker(file, dialects);
   const splitter = new LineSplitter({ file, maxLineBytes });
   let out: PreRecord[] = [];
   let records = 0;

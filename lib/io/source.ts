@@ -166,7 +166,7 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
   const chunks = chunksOf(input, head, opts.signal, stop, close, opts.onBytes);
   if (sniffed.format === 'document') {
     try {
-      yield* batched(sniffed.perLine ? documentLineRecords(chunks, file, opts.maxLineBytes) : documentRecords(chunks, file));
+      yield* batched(sniffed.perLine ? documentLineRecords(chunks, file, opts.maxLineBytes, opts.dialects) : documentRecords(chunks, file, opts.dialects));
     } finally {
       // A document broken halfway is not read to its end.
       close();

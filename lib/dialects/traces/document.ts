@@ -17,9 +17,7 @@ import Assembler from 'stream-json/assembler.js';
 import type { PreRecord } from '../../core/records.js';
 import type { OtelValue, SpanShape } from '../otel/spans.js';
 import { OTEL_MARK, SpanCollector } from '../otel/spans.js';
-
-/** One token of stream-json's JSON parser (a key, a value, a bracket). */
-export type JsonToken = { name: string; value?: unknown };
+import type { DocumentWalker, JsonToken } from '../types.js';
 
 type Frame = { array: true; index: number } | { array: false; key: string | null };
 
@@ -37,7 +35,7 @@ function pathText(frames: readonly Frame[]): string {
   return frames.map((f) => (f.array ? `[${f.index - 1}]` : `.${f.key}`)).join('').replace(/^\./, '') || '(root)';
 }
 
-export class TracesWalker {
+export class TracesWalker implements DocumentWalker {
   readonly #file: string;
   #frames: Frame[] = [];
   #asm: Assembler | null = null;

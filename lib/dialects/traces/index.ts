@@ -1,7 +1,7 @@
 // The reference grader's traces.json: runs of steps, streamed run by run.
 import type { Dialect } from '../types.js';
 import { TracesNormalizer } from './normalizer.js';
-import { TRACES_MARK } from './document.js';
+import { TRACES_MARK, TracesWalker } from './document.js';
 
 export const tracesDialect: Dialect = {
   name: 'traces',
@@ -10,4 +10,6 @@ export const tracesDialect: Dialect = {
   create: () => new TracesNormalizer(),
   reads: 'document',
   documentKeys: ['runs', 'tasks'],
+  // The one walker of documents: it assembles OTLP spans too (the first bytes do not say whose a document is).
+  walker: (file) => new TracesWalker(file),
 };
