@@ -73,7 +73,7 @@ export type { TokenCounts, UsageSummary } from './lib/analyses/usage/token-count
 export type { TokensSection } from './lib/analyses/usage/index.js';
 
 // The dialect contract and the built-in dialects.
-export type { Dialect, RecordNormalizer, EventSink, DocumentWalker, JsonToken } from './lib/dialects/types.js';
+export type { Dialect, RecordNormalizer, EventSink, DocumentWalker, JsonToken, CompanionFiles, Weave, CompanionRead, GivenCompanion, InputSession, CopyOf } from './lib/dialects/types.js';
 export { DIALECTS, dialectNamed, detectDialect, claudeDialect, tracesDialect, auditDialect, otelDialect } from './lib/dialects/registry.js';
 export { ClaudeNormalizer, flattenContent } from './lib/dialects/claude/normalizer.js';
 

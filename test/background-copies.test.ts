@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
-import { copiedPrefix } from '../lib/io/background-copies.js';
+import { copiedPrefix } from '../lib/dialects/claude/background-copies.js';
 import { discoverSessions } from '../lib/io/inputs.js';
 import { readSessions } from '../lib/io/source.js';
 import { parse } from '../transforms/parse.js';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { discoverSessions, groupSegments, skippedWarning } from '../lib/io/inputs.js';
-import { isSubagentFile, sessionHead } from '../lib/io/subagent-inputs.js';
+import { isSubagentFile, sessionHead } from '../lib/dialects/claude/subagent-inputs.js';
 
 t.test('segments join their session in numeric order', async (t) => {
   t.same(groupSegments(['d/run.t10.jsonl', 'd/run.jsonl', 'd/run.t2.jsonl', 'd/other.jsonl']), [
@@ -67,7 +67,7 @@ t.test('subagent files join their session whatever the order; alone they are run
   // in the order given. o names Q, which is not: a run of its own, "Q/agent-o".
   t.same(found.sessions, [
     { key: inputs[2], files: [inputs[2]], sessionId: 'Q/agent-o' },
-    { key: inputs[3], files: [inputs[3]], subagents: [{ file: inputs[0], agentId: 'a' }, { file: inputs[1], agentId: 'h' }] },
+    { key: inputs[3], files: [inputs[3]], companions: [{ file: inputs[0], id: 'a' }, { file: inputs[1], id: 'h' }] },
     { key: inputs[4], files: [inputs[4]] },
   ]);
   t.same(found.warnings.length, 1, 'one warning: the file read without its session');
@@ -85,8 +85,8 @@ t.test('a session is found as the parent past its bookkeeping lines, or by its f
   // session's file after its id; R is a stream, so q is read as a run of its own.
   t.same((await discoverSessions(inputs)).sessions, [
     { key: inputs[2], files: [inputs[2]], sessionId: 'R/agent-q' },
-    { key: inputs[3], files: [inputs[3]], subagents: [{ file: inputs[0], agentId: 'k' }] },
-    { key: inputs[4], files: [inputs[4]], subagents: [{ file: inputs[1], agentId: 'm' }] },
+    { key: inputs[3], files: [inputs[3]], companions: [{ file: inputs[0], id: 'k' }] },
+    { key: inputs[4], files: [inputs[4]], companions: [{ file: inputs[1], id: 'm' }] },
     { key: inputs[5], files: [inputs[5]] },
   ]);
 });

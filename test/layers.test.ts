@@ -75,6 +75,22 @@ t.test('imports only point down a layer (lib/cli only from bin/)', async (t) => 
   t.same(bad, []);
 });
 
+/** A dialect's own folder (`lib/dialects/claude/…`), not the contract or the registry beside them. */
+export function dialectFolderOf(file: string): string | undefined {
+  return /^lib\/dialects\/([^/]+)\//.exec(file)?.[1];
+}
+
+t.test('lib/io knows no dialect: only the contract and the registry', async (t) => {
+  // What a format does with its files (Claude Code's subagent files woven in)
+  // is its dialect's hook; io reads files and calls hooks through the registry.
+  const bad: string[] = [];
+  for (const [f, deps] of graph) {
+    if (!f.startsWith('lib/io/')) continue;
+    for (const d of deps) if (dialectFolderOf(d) !== undefined) bad.push(`${f} imports ${d}`);
+  }
+  t.same(bad, []);
+});
+
 t.test('no import cycle, type-only imports included', async (t) => {
   const cycles: string[] = [];
   const state = new Map<string, 'open' | 'done'>();
@@ -98,6 +114,9 @@ t.test('the checks catch what they are for', async (t) => {
   t.same(importsOf('lib/core/x.ts', "import type { A } from '../analyses/a/b.js';\nexport { y } from './y.js';\nconst m = await import('../io/z.js');"), ['lib/analyses/a/b.ts', 'lib/core/y.ts', 'lib/io/z.ts']);
   t.ok(layerOf('lib/analyses/a/b.ts') > layerOf('lib/core/x.ts'), 'core → analyses points up');
   t.equal(LAYERS[layerOf('lib/cli/main.ts')]![0], 'cli');
+  t.equal(dialectFolderOf('lib/dialects/claude/subagents.ts'), 'claude', 'a dialect\'s own file');
+  t.equal(dialectFolderOf('lib/dialects/registry.ts'), undefined, 'the registry is no dialect');
+  t.equal(dialectFolderOf('lib/dialects/types.ts'), undefined, 'nor is the contract');
 });
 
 t.test('docs/design.md draws these layers, top first', async (t) => {

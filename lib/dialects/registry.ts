@@ -3,7 +3,7 @@
 // Code's comes last, since it also tolerates (skips and counts) what it does
 // not know. A default list, not global state: callers pass their own list
 // (`[myDialect, ...DIALECTS]`) to normalize and to the file source.
-import type { Dialect, DocumentWalker } from './types.js';
+import type { CompanionFiles, Dialect, DocumentWalker } from './types.js';
 import { claudeDialect } from './claude/index.js';
 import { tracesDialect } from './traces/index.js';
 import { auditDialect } from './audit/index.js';
@@ -22,6 +22,11 @@ export function detectDialect(v: Record<string, unknown>, dialects: readonly Dia
 /** First keys that make a file a JSON document, from every dialect that reads documents. */
 export function documentKeysOf(dialects: readonly Dialect[] = DIALECTS): ReadonlySet<string> {
   return new Set(dialects.flatMap((d) => d.documentKeys ?? []));
+}
+
+/** The companion-file hooks of a list of dialects, in its order. */
+export function companionHooks(dialects: readonly Dialect[] = DIALECTS): CompanionFiles[] {
+  return dialects.flatMap((d) => (d.companions ? [d.companions] : []));
 }
 
 /**

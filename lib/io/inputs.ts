@@ -1,20 +1,21 @@
 // From command-line inputs to sessions: files, directories walked in byte
-// order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N; a
-// subagent file joins its session when that is an input too (see
-// sessions/subagent-inputs.ts).
+// order, `-` for stdin; `X.tN.jsonl` joins `X.jsonl` as segment N; then each
+// dialect's companion hook gathers the sessions (Claude Code's: a subagent
+// file joins its session when that is an input too, a backgrounded session's
+// copied records are marked).
 //
 // A directory walk reads `*.jsonl` and `*.json` (traces.json and OTLP
 // documents, read as if named); what else it meets is skipped and named in
-// one warning. A Claude Code session's own folder (`<id>/` beside `<id>.jsonl`:
-// subagents, tool results, workflows) and a subagent's `.meta.json` sidecar
-// belong to their session: not read on their own, not reported as skipped.
+// one warning. What a dialect's hook says is a session's companion (Claude
+// Code's: a session's own folder, a subagent's `.meta.json` sidecar) belongs
+// to that session: not read on its own, not reported as skipped.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { onDisk } from '../core/on-disk.js';
 import { errnoWords } from '../core/errors.js';
 import { append } from '../core/arrays.js';
-import { foldSubagents } from './subagent-inputs.js';
-import { markCopies } from './background-copies.js';
+import type { CompanionFiles, Dialect } from '../dialects/types.js';
+import { companionHooks } from '../dialects/registry.js';
 import type { SessionInput } from './session-input.js';
 
 export type { SessionInput };
@@ -48,7 +49,7 @@ interface Walked {
   readonly skipped: string[];
 }
 
-async function walk(root: string, dir: string, found: Walked, problems: InputProblem[], cwd: string | undefined): Promise<void> {
+async function walk(root: string, dir: string, found: Walked, problems: InputProblem[], cwd: string | undefined, hooks: readonly CompanionFiles[]): Promise<void> {
   let entries;
   try {
     entries = await readdir(onDisk(dir, cwd), { withFileTypes: true });
@@ -60,16 +61,14 @@ async function walk(root: string, dir: string, found: Walked, problems: InputPro
   }
   const names = new Set(entries.map((e) => e.name));
   for (const e of entries) {
+    const folder = e.isDirectory();
+    if (!folder && !e.isFile() && !e.isSymbolicLink()) continue;
+    // A session's companion: its session reads what in it is a transcript.
+    if (hooks.some((h) => h.owns(e.name, folder, names))) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      // A session's own folder: its session reads what in it is a transcript.
-      if (!names.has(`${e.name}.jsonl`)) await walk(root, p, found, problems, cwd);
-    } else if (e.isFile() || e.isSymbolicLink()) {
-      if (e.name.endsWith('.jsonl')) found.files.push(p);
-      else if (e.name.endsWith('.meta.json') && names.has(`${e.name.slice(0, -'.meta.json'.length)}.jsonl`)) continue;
-      else if (e.name.endsWith('.json')) found.files.push(p);
-      else found.skipped.push(p);
-    }
+    if (folder) await walk(root, p, found, problems, cwd, hooks);
+    else if (e.name.endsWith('.jsonl') || e.name.endsWith('.json')) found.files.push(p);
+    else found.skipped.push(p);
   }
 }
 
@@ -90,7 +89,8 @@ function describe(err: unknown): string {
  * and warnings are returned beside the sessions so that the rest is still
  * analysed; the caller shows them (stderr, the report's `warnings`).
  */
-export async function discoverSessions(inputs: readonly string[], cwd?: string): Promise<DiscoveredInputs> {
+export async function discoverSessions(inputs: readonly string[], cwd?: string, dialects?: readonly Dialect[]): Promise<DiscoveredInputs> {
+  const hooks = companionHooks(dialects);
   const files: string[] = [];
   const skipped: string[] = [];
   const problems: InputProblem[] = [];
@@ -105,7 +105,7 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
       const st = await stat(onDisk(input, cwd));
       if (st.isDirectory()) {
         const found: Walked = { files: [], skipped: [] };
-        await walk(input, input, found, problems, cwd);
+        await walk(input, input, found, problems, cwd, hooks);
         const order = (a: string, b: string): number => byteOrder(relative(input, a), relative(input, b));
         append(files, found.files.sort(order));
         for (const f of found.files) if (!rootOf.has(f)) rootOf.set(f, input);
@@ -115,14 +115,19 @@ export async function discoverSessions(inputs: readonly string[], cwd?: string):
       problems.push({ path: input, message: `cannot read ${input}: ${describe(err)}` });
     }
   }
-  const folded = await foldSubagents(groupSegments(files, cwd), cwd);
-  const copies = await markCopies(folded.sessions, folded.heads, cwd);
+  let gathered = groupSegments(files, cwd);
+  const warnings: string[] = [];
+  for (const hook of hooks) {
+    const g = await hook.gather(gathered, cwd);
+    gathered = g.sessions;
+    append(warnings, g.warnings);
+  }
   // A file found in a folder input keys as its path below it; one named directly keys as given (`key`).
-  const sessions = copies.sessions.map((s) => {
+  const sessions = gathered.map((s) => {
     const root = rootOf.get(s.key);
     return root === undefined ? s : { ...s, shardKey: relative(root, s.key).split(sep).join('/') };
   });
-  return { sessions, problems, skipped, warnings: [...folded.warnings, ...copies.warnings] };
+  return { sessions, problems, skipped, warnings };
 }
 
 /** Groups `X.jsonl` with the `X.tN.jsonl` segments given beside it. */
@@ -155,8 +160,8 @@ export function groupSegments(files: readonly string[], cwd?: string): SessionIn
 /**
  * Would a directory walk read a file at `rel` (relative to the walked
  * directory)? Outputs are refused there, or the next run would read them.
- * Decided by name alone, erring on the side of refusing: a `.json` inside a
- * session's own folder is in fact left to its session.
+ * Decided by name alone, erring on the side of refusing: a `.json` a
+ * dialect says is a session's companion is in fact left to its session.
  */
 export function isWalkedPath(rel: string): boolean {
   const name = basename(rel);

@@ -6,34 +6,29 @@
 // Each file is sniffed first (lib/sniff.ts): JSONL (stream-json, session
 // file, audit log — the normalizer tells them apart) is split into lines; a
 // JSON document (traces.json, OpenTelemetry spans) goes through the document
-// walker, whole or one document per line.
+// walker, whole or one document per line. A session's companion files (its
+// subagents' transcripts) are read into its first file (weave.ts).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { LineSplitter } from '../core/line-splitter.js';
 import type { BoundaryRecord, PreRecord } from '../core/records.js';
-import { excerpt } from '../core/records.js';
-import type { SessionInput } from './inputs.js';
+import type { SessionInput } from './session-input.js';
 import { documentLineRecords, documentRecords } from './document-records.js';
 import type { FileFormat, Sniffed } from './sniff.js';
 import { SNIFF_BYTES, sniffInput, sniffRules } from './sniff.js';
 import type { SniffRules } from './sniff.js';
 import type { Dialect } from '../dialects/types.js';
 import { followChunks, RESTART } from './follow.js';
-import type { ThreadKind } from '../core/events.js';
-import type { SubagentFile, SubagentPlan } from '../dialects/claude/subagents.js';
-import { linkedSubagent, linkedWorkflow, mayLinkBytes, mirroredByFile, planSubagents, unlinkedKind } from '../dialects/claude/subagents.js';
+import type { Batch, Restart } from './file-lines.js';
+import { linesOf, READ_CHUNK_BYTES } from './file-lines.js';
+import { unlinked, weaveOf, woven } from './weave.js';
 import { onDisk } from '../core/on-disk.js';
-
-// 1 MiB reads: with 64 KiB the pipeline sat idle ~11% of the time waiting on
-// the file (measured with --cpu-prof on a 200 MB transcript).
-const READ_CHUNK_BYTES = 1024 * 1024;
 
 export type { FileFormat } from './sniff.js';
 export { sniffFormat } from './sniff.js';
 
 export interface SourceOptions {
   maxLineBytes?: number;
-  /** The formats known (default: the built-in DIALECTS): their documents' first keys make a file a document. */
+  /** The formats known (default: the built-in DIALECTS): their documents' first keys make a file a document, their companion hooks find a session's companion files. */
   dialects?: readonly Dialect[];
   /** Where `-` reads from (default: process.stdin). */
   stdin?: NodeJS.ReadableStream;
@@ -43,8 +38,8 @@ export interface SourceOptions {
   onInputError?: (file: string, err: NodeJS.ErrnoException) => void;
   /** Stops reading (SIGINT): the current session ends as stopped, later ones are not read. */
   signal?: AbortSignal;
-  /** Read session files' subagent files into them (default true). */
-  subagents?: boolean;
+  /** Read each session's companion files (Claude Code's subagent transcripts) into it (default true). */
+  companions?: boolean;
   /** Keep reading files as they grow (`--follow`). */
   follow?: FollowSettings;
   /** Told how many bytes of the inputs were read (for progress on a terminal). */
@@ -135,20 +130,16 @@ async function sniff(input: AsyncIterator<unknown>, forced: FileFormat | undefin
   }
 }
 
-/** Records in batches: the lines of one read go on together, at the cost of one hand-over. */
-type Batch = PreRecord[];
-
 async function* batched<T>(items: AsyncIterable<T>): AsyncGenerator<T[]> {
   for await (const x of items) yield [x];
 }
 
-/** `session`: the session whose first segment `file` is (its subagent files given as inputs are read into it). */
+/** `session`: the session whose first segment `file` is (its companion files given as inputs are read into it). */
 async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: boolean }, session?: SessionInput): AsyncGenerator<Batch | Restart> {
+  const given = session?.companions ?? [];
   if (opts.follow && file !== '-') {
-    const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
-    // Subagents started after following began have files the first plan never saw.
-    const replan = opts.subagents === false ? undefined : () => planSubagents(file, opts.cwd, session?.subagents);
-    yield* withSubagents(linesOf(file, followed(file, opts, opts.follow, stop), opts), plan, opts, replan);
+    const weave = opts.companions === false ? null : await weaveOf(file, opts, given, true);
+    yield* woven(linesOf(file, followed(file, opts, opts.follow, stop), opts), weave, opts, true);
     return;
   }
   const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(onDisk(file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
@@ -173,9 +164,9 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     }
     return;
   }
-  const plan = opts.subagents === false ? null : await planSubagents(file, opts.cwd, session?.subagents);
-  yield* withSubagents(linesOf(file, chunks, opts), plan, opts);
-  if (plan && !stop.stopped) yield* unlinked(plan, opts);
+  const weave = opts.companions === false ? null : await weaveOf(file, opts, given, false);
+  yield* woven(linesOf(file, chunks, opts), weave, opts, true);
+  if (weave && !stop.stopped) yield* unlinked(weave, opts);
 }
 
 /** A followed file's bytes; SIGINT or the idle timeout stop it (stopped), `end` ends it. */
@@ -213,119 +204,6 @@ export function followedKind(chunk: Buffer): boolean | undefined {
   if (chunk.includes('"sessionId"') || chunk.includes('"type":"file-history-snapshot"') || chunk.includes('"leafUuid"')) return true;
   if (chunk.includes('"session_id"')) return false;
   return undefined;
-}
-
-/** Marks a followed file truncated or replaced: its session starts over. */
-interface Restart {
-  readonly type: 'restart';
-}
-
-/** A file's lines, and the diagnostics of lines too long to keep, a batch per read. */
-async function* linesOf(file: string, chunks: AsyncIterable<Buffer | typeof RESTART>, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
-  let splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes, lazy: opts.lazyLines });
-  let out: PreRecord[] = [];
-  const push = (x: PreRecord): void => {
-    out.push(x);
-  };
-  try {
-    for await (const chunk of chunks) {
-      if (chunk === RESTART) {
-        // What was half-written before the cut is void.
-        splitter = new LineSplitter({ file, maxLineBytes: opts.maxLineBytes, lazy: opts.lazyLines });
-        yield { type: 'restart' };
-        continue;
-      }
-      splitter.write(chunk, push);
-      if (out.length) {
-        const batch = out;
-        out = [];
-        yield batch;
-      }
-    }
-  } finally {
-    // Whatever was read before a failure is still analysed.
-    splitter.end(push);
-  }
-  if (out.length) yield out;
-}
-
-const AGENT_ID = /"agentId"\s*:\s*"([^"\\]+)"/;
-const RUN_ID = /"runId"\s*:\s*"([^"\\]+)"/;
-
-/** A session's lines with each linked subagent file read in where its result comes back. */
-async function* withSubagents(lines: AsyncIterable<Batch | Restart>, plan: SubagentPlan | null, opts: SourceOptions, replan?: () => Promise<SubagentPlan | null>): AsyncGenerator<Batch | Restart> {
-  for await (const batch of lines) {
-    if (!Array.isArray(batch) || (!plan && !replan)) {
-      yield batch;
-      continue;
-    }
-    // A subagent's records go in before the line that links it: the batch is cut there.
-    let out: PreRecord[] = [];
-    for (const rec of batch) {
-      // A long line kept as bytes is looked at only if it can link anything (decoding it would undo the lazy parse).
-      // (Without a plan yet, only a following replan looks, and only for an agent or a run.)
-      const quiet = rec.type === 'line' && rec.bytes !== undefined && !(plan ? mayLinkBytes(rec.bytes, plan) : rec.bytes.includes('"agentId"') || rec.bytes.includes('"runId"'));
-      if (quiet) {
-        out.push(rec);
-        continue;
-      }
-      if (replan && rec.type === 'line' && rec.text.includes('"tool_result"')) {
-        // A followed session: a result naming an agent or a workflow run not yet planned means new files.
-        const id = AGENT_ID.exec(rec.text)?.[1];
-        const run = RUN_ID.exec(rec.text)?.[1];
-        if ((id !== undefined && !plan?.byAgentId.has(id)) || (run !== undefined && !plan?.byWorkflowRun.has(run))) {
-          const fresh = await replan();
-          if (fresh) {
-            for (const f of plan?.consumed ?? []) fresh.consumed.add(f);
-            plan = fresh;
-          }
-        }
-      }
-      if (plan && rec.type === 'line') {
-        if (mirroredByFile(rec.text, plan)) continue;
-        // A workflow's run first: its agents' files may name the call too, and all of them are its.
-        const workflow = linkedWorkflow(rec.text, plan);
-        const link = workflow ? undefined : linkedSubagent(rec.text, plan);
-        if (link || workflow) {
-          if (out.length) yield out;
-          out = [];
-          if (link) yield* subagent(link.sub, link.toolUseId, 'subagent', plan, opts);
-          for (const sub of workflow?.subs ?? []) yield* subagent(sub, workflow!.toolUseId, 'subagent', plan, opts);
-        }
-      }
-      out.push(rec);
-    }
-    if (out.length) yield out;
-  }
-}
-
-async function* subagent(sub: SubagentFile, spawnedBy: string | null, kind: ThreadKind, plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
-  plan.consumed.add(sub.file);
-  // A workflow's agents share the call that started them (or, unlinked, their
-  // run): each is a thread of its own under it.
-  const agent = `agent-${sub.agentId}`;
-  const thread = sub.workflowRun === undefined ? (spawnedBy ?? agent) : `${spawnedBy ?? sub.workflowRun}/${agent}`;
-  yield [{ type: 'thread_boundary', edge: 'start', thread, threadKind: kind, spawnedBy, file: sub.file }];
-  const stream = createReadStream(onDisk(sub.file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
-  try {
-    yield* withSubagents(linesOf(sub.file, stream as AsyncIterable<Buffer>, opts), plan, opts);
-  } catch (err) {
-    opts.onInputError?.(sub.file, err as NodeJS.ErrnoException);
-  } finally {
-    stream.destroy();
-  }
-  yield [{ type: 'thread_boundary', edge: 'end', thread, threadKind: kind, spawnedBy, file: sub.file }];
-}
-
-/** Subagent files nothing linked: Claude Code's helpers (internal), else orphans. */
-async function* unlinked(plan: SubagentPlan, opts: SourceOptions): AsyncGenerator<Batch | Restart> {
-  for (const sub of [...plan.byAgentId.values(), ...[...plan.byWorkflowRun.values()].flat()]) {
-    if (plan.consumed.has(sub.file)) continue;
-    const kind = await unlinkedKind(sub, opts.cwd);
-    // A teammate is spawned by a call of the lead: one nothing links is worth saying.
-    if (sub.teammate !== undefined && kind === 'orphan') yield [{ type: 'raw_diagnostic', code: 'teammate_unlinked', file: sub.file, line: 0, message: `teammate ${excerpt(sub.teammate, 60)}'s transcript, which no Agent call of this session names: read as an orphan thread` }];
-    yield* subagent(sub, null, kind, plan, opts);
-  }
 }
 
 /** The records of sessions one after the other, between boundaries, in batches. */

@@ -26,7 +26,7 @@ import { filesRead } from '../read-files.js';
 import { spillOptions } from '../spill-folder.js';
 import { chooseSessions, renderSessionList } from '../session-inputs.js';
 import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
-import { followProject } from '../../io/follow-project.js';
+import { followProject } from '../follow-project.js';
 import { runPipeline } from '../../../transforms/run-pipeline.js';
 import { ReadTally } from '../read-tally.js';
 import { toldWarnings, warningsOnSameTerminal, withoutToldWarnings } from '../told-warnings.js';

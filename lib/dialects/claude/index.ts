@@ -2,6 +2,7 @@
 // --verbose`), interactive session files, and their subagent files.
 import type { Dialect } from '../types.js';
 import { ClaudeNormalizer } from './normalizer.js';
+import { claudeCompanions } from './companions.js';
 
 export const claudeDialect: Dialect = {
   name: 'claude',
@@ -10,4 +11,5 @@ export const claudeDialect: Dialect = {
   sourceOf: (v) => ('sessionId' in v ? 'session' : 'stream-json'),
   create: () => new ClaudeNormalizer(),
   reads: 'lines',
+  companions: claudeCompanions,
 };

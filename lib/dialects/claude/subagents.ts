@@ -14,6 +14,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ThreadKind } from '../../core/events.js';
+import type { GivenCompanion } from '../types.js';
 import { firstRecords, flatAgentFiles, workflowAgentFiles } from './locate.js';
 import { onDisk } from '../../core/on-disk.js';
 import { append } from '../../core/arrays.js';
@@ -29,12 +30,6 @@ export interface SubagentFile {
   readonly workflowRun?: string;
   /** An agent team's teammate (in-process, stored with the lead's subagents): its name. */
   readonly teammate?: string;
-}
-
-/** A subagent file named as an input, and the agent id its records carry. */
-export interface GivenSubagent {
-  readonly file: string;
-  readonly agentId: string;
 }
 
 export interface SubagentPlan {
@@ -81,10 +76,10 @@ async function sidecar(file: string, agentId: string, cwd: string | undefined): 
 
 /**
  * The subagent files stored for the session in `file`, or null when it has
- * none. `given`: subagent files of this session named as inputs, wherever
- * they lie (each read once, even when it is also where the session keeps it).
+ * none. `given`: subagent files of this session named as inputs (with the
+ * agent ids their records carry), wherever they lie (each read once, even when it is also where the session keeps it).
  */
-export async function planSubagents(file: string, cwd?: string, given: readonly GivenSubagent[] = []): Promise<SubagentPlan | null> {
+export async function planSubagents(file: string, cwd?: string, given: readonly GivenCompanion[] = []): Promise<SubagentPlan | null> {
   if (file === '-' || !file.endsWith('.jsonl') || basename(file).startsWith('agent-')) return null;
   const files: string[] = [];
   const sub = join(file.slice(0, -'.jsonl'.length), 'subagents');
@@ -104,7 +99,7 @@ export async function planSubagents(file: string, cwd?: string, given: readonly 
   for (const g of given) {
     if (stored.has(resolve(onDisk(g.file, cwd)))) continue;
     files.push(g.file);
-    ids.set(g.file, g.agentId);
+    ids.set(g.file, g.id);
   }
   if (!files.length) return null;
   const plan: SubagentPlan = { byAgentId: new Map(), byToolUseId: new Map(), byWorkflowRun: new Map(), byTeammate: new Map(), consumed: new Set() };

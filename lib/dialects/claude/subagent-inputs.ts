@@ -10,10 +10,9 @@
 // none, its name decides (`agent-*.jsonl`, or a file in a `subagents/` folder).
 import { createReadStream } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { SessionInput } from './session-input.js';
-import { onDisk } from '../core/on-disk.js';
-import type { GivenSubagent } from '../dialects/claude/subagents.js';
-import { mapLimit } from '../dialects/claude/locate.js';
+import type { GivenCompanion, InputSession } from '../types.js';
+import { onDisk } from '../../core/on-disk.js';
+import { mapLimit } from './locate.js';
 
 /** What a session file's first records say about it. */
 export interface SessionHead {
@@ -128,7 +127,7 @@ function agentIdOf(file: string, head: SessionHead): string {
 }
 
 /** A session of one `.jsonl` file given by path: the only kind that can be, or hold, a subagent file. */
-function singleFile(s: SessionInput): string | undefined {
+function singleFile(s: InputSession): string | undefined {
   const f = s.files[0];
   return s.files.length === 1 && f !== undefined && f !== '-' && f.endsWith('.jsonl') ? f : undefined;
 }
@@ -137,7 +136,7 @@ function singleFile(s: SessionInput): string | undefined {
  * Subagent files folded into their sessions when those are inputs too, the
  * others marked as runs of their own; one warning for each of those.
  */
-export async function foldSubagents(sessions: readonly SessionInput[], cwd?: string): Promise<{ sessions: SessionInput[]; warnings: string[]; heads: Map<string, SessionHead> }> {
+export async function foldSubagents<S extends InputSession>(sessions: readonly S[], cwd?: string): Promise<{ sessions: S[]; warnings: string[]; heads: Map<string, SessionHead> }> {
   const heads = await mapLimit(sessions, OPEN_FILES, async (s) => {
     const f = singleFile(s);
     return f === undefined ? undefined : sessionHead(f, cwd);
@@ -155,7 +154,7 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
     const stem = heads[i] === undefined || heads[i]!.streamJson ? undefined : basename(s.files[0]!, '.jsonl');
     if (!isSub[i] && stem !== undefined && !parents.has(stem)) parents.set(stem, i);
   });
-  const given = new Map<number, GivenSubagent[]>();
+  const given = new Map<number, GivenCompanion[]>();
   const own = new Map<number, string | undefined>();
   const warnings: string[] = [];
   sessions.forEach((s, i) => {
@@ -167,7 +166,7 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
     const at = parent === undefined ? undefined : parents.get(parent);
     if (at !== undefined) {
       const list = given.get(at) ?? [];
-      list.push({ file, agentId });
+      list.push({ file, id: agentId });
       given.set(at, list);
       return;
     }
@@ -179,12 +178,12 @@ export async function foldSubagents(sessions: readonly SessionInput[], cwd?: str
         : `${file} is a subagent's transcript of session ${parent}, whose session file is not among the inputs: read as a run of its own, ${id}`,
     );
   });
-  const out: SessionInput[] = [];
+  const out: S[] = [];
   sessions.forEach((s, i) => {
     if (isSub[i] && !own.has(i)) return;
-    const subagents = given.get(i);
+    const companions = given.get(i);
     const sessionId = own.get(i);
-    out.push({ ...s, ...(subagents ? { subagents } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
+    out.push({ ...s, ...(companions ? { companions } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
   });
   const byFile = new Map<string, SessionHead>();
   sessions.forEach((s, i) => {

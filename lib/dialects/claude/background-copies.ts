@@ -15,11 +15,11 @@
 // work is one extra read of files that share a first message, none of others.
 import { createReadStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { LineSplitter } from '../core/line-splitter.js';
-import type { LinesOutput } from '../core/line-splitter.js';
-import { onDisk } from '../core/on-disk.js';
-import { recordUuid } from '../core/records.js';
-import type { CopyOf, SessionInput } from './session-input.js';
+import { LineSplitter } from '../../core/line-splitter.js';
+import type { LinesOutput } from '../../core/line-splitter.js';
+import { onDisk } from '../../core/on-disk.js';
+import { recordUuid } from '../../core/records.js';
+import type { CopyOf, InputSession } from '../types.js';
 import type { SessionHead } from './subagent-inputs.js';
 
 /** Earlier sessions a copy is compared with: a conversation backgrounded again and again stays bounded. */
@@ -113,7 +113,7 @@ export async function copiedPrefix(original: string, copy: string, cwd?: string)
  * per copy. Only whole single-file session files count: stream-json carries
  * no uuids to compare, and a fork's copies are marked by `forkedFrom`.
  */
-export async function markCopies(sessions: readonly SessionInput[], heads: ReadonlyMap<string, SessionHead>, cwd?: string): Promise<{ sessions: SessionInput[]; warnings: string[] }> {
+export async function markCopies<S extends InputSession>(sessions: readonly S[], heads: ReadonlyMap<string, SessionHead>, cwd?: string): Promise<{ sessions: S[]; warnings: string[] }> {
   const groups = new Map<string, number[]>();
   sessions.forEach((s, i) => {
     const file = s.files.length === 1 ? s.files[0] : undefined;

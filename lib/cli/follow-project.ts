@@ -2,8 +2,8 @@
 // next one when it starts (a new session file appears in the folder).
 import { Readable } from 'node:stream';
 import type { PreRecord } from '../core/records.js';
-import type { SourceOptions } from './source.js';
-import { sessionBatches } from './source.js';
+import type { SourceOptions } from '../io/source.js';
+import { sessionBatches } from '../io/source.js';
 import { listSessions, sessionFiles } from '../dialects/claude/locate.js';
 
 /** How often the folder is looked at for a new session. */
