@@ -32,7 +32,7 @@ export function companionHooks(dialects: readonly Dialect[] = DIALECTS): Compani
 /**
  * The walker of the first dialect that has one: a file's first bytes say it
  * is a document, not whose, so one walker tells the shapes apart (the
- * built-in one knows traces.json and OTLP both). A list without one (a
+ * built-in one, traces.json's, knows OTLP too). A list without one (a
  * pretty-printed record is a document too) is walked by the built-in one.
  */
 export function documentWalker(file: string, dialects: readonly Dialect[] = DIALECTS): DocumentWalker {

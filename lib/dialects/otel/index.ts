@@ -3,7 +3,6 @@
 import type { Dialect } from '../types.js';
 import { OtelNormalizer } from './normalizer.js';
 import { OTEL_MARK } from './spans.js';
-import { TracesWalker } from '../traces/document.js';
 
 export const otelDialect: Dialect = {
   name: 'otel',
@@ -14,6 +13,4 @@ export const otelDialect: Dialect = {
   documentKeys: ['resourceSpans', 'spans'],
   // An OTLP request (or an SDK's span dump) on one line: its span ids must not pass through JSON.parse.
   documentPerLine: (v) => 'resourceSpans' in v || Array.isArray(v.spans),
-  // traces.json's walker, which knows span documents as well.
-  walker: (file) => new TracesWalker(file),
 };

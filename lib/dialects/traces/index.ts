@@ -10,6 +10,6 @@ export const tracesDialect: Dialect = {
   create: () => new TracesNormalizer(),
   reads: 'document',
   documentKeys: ['runs', 'tasks'],
-  // The one walker of documents: it assembles OTLP spans too (the first bytes do not say whose a document is).
+  // The built-in walker of documents, OTLP span documents too (the first bytes do not say whose a document is): otel's dialect has none of its own.
   walker: (file) => new TracesWalker(file),
 };
