@@ -94,7 +94,12 @@ async function* run(sessions: readonly SessionInput[], o: PoolOptions, threads: 
     if (index !== undefined) w.postMessage({ type: 'session', index, session: sessions[index]! } satisfies ToWorker);
   };
   for (let i = 1; i < threads; i++) {
-    const w = new Worker(workerUrl(), { workerData: o.setup });
+    // No execArgv of this process's: the worker runs this package's built
+    // module and nothing else, so the loaders and preloads node was started
+    // with (a TypeScript loader, a test runner's mocks) have nothing in it to
+    // load, and each one costs every worker its start — 1.07 s of CPU per
+    // worker under tap and tsx against 0.17 s without (docs/benchmarks.md).
+    const w = new Worker(workerUrl(), { workerData: o.setup, execArgv: [] });
     w.on('message', (m: FromWorker) => {
       if (m.type === 'items') slots.get(m.index)!.items.push(m.items);
       else if (m.type === 'done') {
