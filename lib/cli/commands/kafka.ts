@@ -48,7 +48,8 @@ Options:
   --group G               the consumer group
   --to-topic T            write reports to this topic instead of stdout
   --idle-timeout DUR      a session silent this long ends (default 10m)
-  --session-timeout DUR   the group's session timeout (default 45s)
+  --session-timeout DUR   the group's session timeout (default 45s); the
+                          consumer heartbeats at a third of it, at most 3s
   --config FILE           agent-eval.yaml (default: the nearest one upward)
   --task NAME, --task-pattern REGEX, --probe REGEX, --probe-family REGEX
                           as for the default command
