@@ -9,7 +9,6 @@
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../core/version.js';
@@ -34,16 +33,14 @@ export interface PoolOptions {
   readonly onCounts?: (counts: EventCounts) => void;
 }
 
-// The worker is always the built module in the package's dist/: the CLI
-// itself may be bundled into one file (then no module sits beside it), and
-// run from the TypeScript sources (the tests do) Node 20 gives a worker no
-// TypeScript loader; `npm test` builds dist/ first.
+// The worker is always the built, bundled module in the package's dist/bin
+// (scripts/bundle-cli.mjs), whether the CLI runs bundled, from dist/lib, or
+// from the TypeScript sources (the tests do; `npm test` builds dist/ first).
 function workerUrl(): URL {
   const root = packageRoot();
-  if (root !== undefined) return pathToFileURL(join(root, 'dist', 'lib', 'cli', 'session-worker.js'));
-  // No package.json of ours above (a renamed copy): beside this module, or, bundled into dist/bin, in dist/lib/cli.
-  const beside = new URL('./session-worker.js', import.meta.url);
-  return existsSync(beside) ? beside : new URL('../lib/cli/session-worker.js', import.meta.url);
+  if (root !== undefined) return pathToFileURL(join(root, 'dist', 'bin', 'session-worker.js'));
+  // No package.json of ours above (a renamed copy): beside this module — the bundled worker beside the bundled CLI, the unbundled one in dist/lib/cli.
+  return new URL('./session-worker.js', import.meta.url);
 }
 
 interface Slot {
