@@ -6,7 +6,7 @@
 // Actions examples of docs/scale.md run as written, for every index.
 import t from 'tap';
 import type { Test as TapTest } from 'tap';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -22,6 +22,7 @@ const DOCS = new URL('../docs/scale.md', import.meta.url);
 /** Runs in folders by task, as a team keeps them: runs/<task>/r<N>.jsonl, 40 sessions of 10 tasks. */
 async function corpus(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'aes-shards-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   for (let i = 1; i <= 40; i++) {
     const task = join(dir, 'runs', `task-${i % 10}`);
     mkdirSync(task, { recursive: true });
@@ -32,9 +33,6 @@ async function corpus(): Promise<string> {
   }
   return dir;
 }
-
-// Dozens of whole runs over 40 sessions: about 20 s on a quiet machine.
-t.setTimeout(180_000);
 
 const dirP = corpus();
 const TASKS = ['--task-pattern', '^runs/([^/]+)/'];
@@ -97,6 +95,7 @@ t.test('a shard that selects no session writes an empty report, exits 0, and mer
 
 t.test('input errors of a sharded run come in the single run\'s order, each once', async (tt) => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-shards-errors-'));
+  tt.teardown(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'runs'));
   // Two files that hold no transcript, named so the first in the walk lands in shard 1 and the second in shard 0 (by the documented hash).
   const names: string[] = [];
