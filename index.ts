@@ -3,6 +3,13 @@
 // helpers have subpaths of their own: agent-eval-stream/shell, /grade,
 // /sufficiency and /graph.
 
+// The types name Node's own (`node:stream` and others), whose declarations
+// are @types/node, an optional peer dependency: this directive, kept in the
+// emitted .d.ts, has a consumer's compiler load them once installed, with no
+// `"types": ["node"]` of its own (TypeScript 6 and later load no @types
+// package unasked). Every entry point says it, so each stands alone.
+/// <reference types="node" preserve="true" />
+
 // Stages: each a node:stream Transform, with its logic beside it.
 export { lines } from './transforms/lines.js';
 export { parse } from './transforms/parse.js';
@@ -77,6 +84,7 @@ export { json, renderJson, jsonChunks } from './sinks/json.js';
 export { ndjson, findingLine, summaryLine } from './sinks/ndjson.js';
 export { junit, renderJunit } from './sinks/junit.js';
 export { markdown, renderMarkdown } from './sinks/markdown.js';
+export { otlp, renderOtlp } from './sinks/otlp.js';
 export { diagnosticsLog } from './sinks/diagnostics-log.js';
 export { reportSink } from './sinks/report-sink.js';
 export type { SinkOptions } from './sinks/report-sink.js';
@@ -87,6 +95,12 @@ export { SpilledList, isSpilledList } from './lib/core/spilled-list.js';
 export type { SpillOptions } from './lib/core/spilled-list.js';
 export type { Report, ReportEnvelope, ReportOptions, DiagnosticItem, InputErrorItem } from './lib/report/index.js';
 export { reportJsonSchema } from './lib/report/json-schema.js';
+
+// Verdicts as OpenTelemetry GenAI evaluation events: what the otlp sink
+// writes, and how its lines are read back.
+export { readEvaluations, fromLogRecord, toLogRecord, EVALUATION_EVENT } from './lib/dialects/otel/evaluation-records.js';
+export type { ReadEvaluation, EvaluationLogRecord, KeyValue } from './lib/dialects/otel/evaluation-records.js';
+export type { Evaluation, EvaluationUsage } from './lib/core/evaluation.js';
 
 // Events, records, items.
 export { canonicalEventSchema, THREAD_KINDS, TURN_END_REASONS } from './lib/core/events.js';

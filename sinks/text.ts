@@ -51,15 +51,17 @@ export interface TextOptions extends SinkOptions {
   hidden?: readonly string[];
   /** Colour for a terminal (default none). */
   paint?: Paint;
+  /** What of the report the text shows (default all of it): the CLI leaves out the warnings stderr tells on the same terminal. */
+  view?: (report: Report) => Report;
 }
 
 /** A sink: stream items in, the text report out when the input ends (and findings as decided when live). */
 export function text(opts: TextOptions): Transform {
-  const { live, paint = plain, hidden = [], ...rest } = opts;
+  const { live, paint = plain, hidden = [], view = (r: Report) => r, ...rest } = opts;
   const analyses = analysesOf(rest);
   rest.analyses = analyses;
   const shown = analyses.filter((c) => !hidden.includes(c.analysis.name));
-  return live ? reportSink(rest, (r) => gathered(afterBlankLine(textPieces(r, shown, paint))), (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => gathered(textPieces(r, shown, paint)));
+  return live ? reportSink(rest, (r) => gathered(afterBlankLine(textPieces(view(r), shown, paint))), (item, builder) => liveLine(item, analyses, builder)) : reportSink(rest, (r) => gathered(textPieces(view(r), shown, paint)));
 }
 
 /** Followed, the report comes after the findings printed live, a blank line apart. */

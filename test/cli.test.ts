@@ -80,6 +80,7 @@ t.test('a directory is walked', async (t) => {
   // The real captures in claude-code-captures/ carry their own session ids;
   // sessions/v2.1.2xx-background's copy (bg-1) is named, and its original.
   t.same(report.sessions, [
+    'allocation-1',
     'background-1',
     // calibration/: the worked example's traces document (its config is skipped).
     'calibration/runs.traces.json',
@@ -92,7 +93,7 @@ t.test('a directory is walked', async (t) => {
     'graph/billing-tools-list.json', 'graph/keys-tools-list-v2-readonly.json', 'graph/keys-tools-list-v2.json', 'graph/keys-tools-list.json',
     'markup', 'eval-edit', 'eval-keys', 'prod-issue', 'prod-keys-1', 'prod-keys-2', 'prod-push',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
-    'malformed-1', 'not-a-transcript.jsonl', 'otel/claude-code-native-spans.json', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
+    'malformed-1', 'not-a-transcript.jsonl', 'occupancy-1m', 'occupancy-1', 'otel/claude-code-native-spans.json', 'otel/otlp-two-traces.json', 'otel/otlp-two-traces.jsonl', 'parallel-1', 'resumed-1',
     'sc', 'pair-1', 's10', 'other/agent-f2', 's20', 's2o', 's21', 'miss-1', 'wt1', 'w1', 'w2', 'bg-1', 'orig-1', 'lead-1',
     // usage/: a stream-json run and, last, the session file of the same run.
     'usage-restarted', 'usage-unpriced', 'usage-price', 'usage-run',
@@ -148,7 +149,7 @@ t.test('usage and config errors: exit 2 before reading, one line, no stack', asy
   const dir = t.testdir({ 'agent-eval.yaml': 'sufficiency:\n  probez: x\n' });
   const r = await cli([join(FIXTURES, 'express-res-send.jsonl')], { cwd: dir });
   t.equal(r.code, 2);
-  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probez: unknown key\n`);
+  t.equal(r.stderr, `agent-eval-stream: ${join(dir, 'agent-eval.yaml')}:2:3: sufficiency.probez: unknown key (did you mean 'probe'?)\n`);
   t.equal(r.stdout, '', 'nothing analysed');
 });
 

@@ -76,6 +76,30 @@ t.test('--output-format json and text are refused with a hint', async (t) => {
   t.match(txt.stderr, /run\.txt: no line is a JSON record \(1 line of text\); if this is claude -p --output-format text, record with --output-format stream-json --verbose/);
 });
 
+t.test('--output-format json pretty-printed (| jq .) is refused with the same hint', async (t) => {
+  // Over several lines the file is a JSON document, not JSON Lines: its one
+  // object is still that result, and gets the compact form's hint.
+  const dir = t.testdir({ 'run.json': `${JSON.stringify(OUTPUT_FORMAT_JSON, null, 2)}\n` });
+  const r = await cli(['grade', '--json', 'run.json'], { cwd: dir });
+  t.equal(r.code, 2, 'exit 2');
+  t.same(JSON.parse(r.stdout).inputErrors, [{ file: 'run.json', message: 'run.json: this is --output-format json; record with --output-format stream-json --verbose' }], 'the hint, as an input error');
+  t.notMatch(r.stderr, /document_without_runs/, 'not a document without runs');
+  const piped = await cli(['grade'], { input: `${JSON.stringify(OUTPUT_FORMAT_JSON, null, 2)}\n` });
+  t.equal(piped.code, 2, 'piped in too');
+  t.match(piped.stderr, /-: this is --output-format json; record with --output-format stream-json --verbose/);
+});
+
+t.test('stream-json pretty-printed (| jq .) is read as the stream it holds', async (t) => {
+  const records = [init(['Read'], { session: 'jq-1' }), req('m1', [toolUse('r1', 'Read', { file_path: 'a.js' })], { session: 'jq-1' }), res('r1', 'x', { session: 'jq-1' }), done({ session: 'jq-1' })].flat();
+  const dir = t.testdir({ 'run.jsonl': jsonl(records), 'run.json': records.map((r) => JSON.stringify(r, null, 2)).join('\n') + '\n' });
+  const asLines = JSON.parse((await cli(['grade', '--json', 'run.jsonl'], { cwd: dir })).stdout);
+  const pretty = await cli(['grade', '--json', 'run.json'], { cwd: dir });
+  t.equal(pretty.code, 0);
+  const report = JSON.parse(pretty.stdout);
+  t.same(report.grade.runs, asLines.grade.runs, 'the same run as its lines');
+  t.same([report.grade.runs[0].run, report.grade.runs[0].steps, report.grade.runs[0].delivered], ['jq-1', 1, true]);
+});
+
 t.test('a stream with a result but no assistant message is refused; the other runs are still graded', async (t) => {
   const dir = t.testdir({
     'no-assistant.jsonl': jsonl([init([], { session: 'empty-run' }), done({ session: 'empty-run' })]),

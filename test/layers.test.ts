@@ -99,3 +99,11 @@ t.test('the checks catch what they are for', async (t) => {
   t.ok(layerOf('lib/analyses/a/b.ts') > layerOf('lib/core/x.ts'), 'core → analyses points up');
   t.equal(LAYERS[layerOf('lib/cli/main.ts')]![0], 'cli');
 });
+
+t.test('docs/design.md draws these layers, top first', async (t) => {
+  const design = readFileSync(join(ROOT, 'docs', 'design.md'), 'utf8');
+  const drawing = /## Layers\n\n(?:<!--[^\n]*-->\n)?```\n([\s\S]*?)```/.exec(design);
+  t.ok(drawing, 'the drawing follows its heading');
+  const drawn = drawing![1]!.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+  t.same(drawn, LAYERS.map(([, path]) => path).reverse());
+});

@@ -1,7 +1,8 @@
 // The package as a library: every stage importable by name, composable in
 // the caller's own order, fed by any splitter.
 import t from 'tap';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,4 +81,48 @@ t.test('any splitter can feed parse: node:readline here', async (t) => {
   );
   const out = await streamText(fromReadline.pipe(parse()).pipe(normalize()).pipe(demux()).pipe(delegation()).pipe(sufficiency()).pipe(text(opts)));
   t.match(out, /^ {2}Explore sufficiency — what the agent did NEXT \(5 answered calls\):/);
+});
+
+/** The Markdown tables of a page, each a list of rows of trimmed cells (the header first). */
+function tablesOf(markdown: string): string[][][] {
+  const tables: string[][][] = [];
+  let current: string[][] | undefined;
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('|')) {
+      current = undefined;
+      continue;
+    }
+    if (!current) tables.push((current = []));
+    current.push(line.split('|').slice(1, -1).map((c) => c.trim()));
+  }
+  return tables;
+}
+
+/** The exports a cell names (`name` or `name(args)`), each from the entry point it says (`name` (from `entry`)) or `entry`. */
+function exportsNamed(cell: string, entry: string): Array<[string, string]> {
+  return [...cell.matchAll(/`([A-Za-z_$][\w$]*)(?:\([^`]*\))?`(?: \(from `([^`]+)`\))?/g)].map((m) => [m[1]!, m[2] ?? entry]);
+}
+
+t.test('docs/library.md names each export under the entry point that exports it', async (t) => {
+  const tables = tablesOf(readFileSync(new URL('../docs/library.md', import.meta.url), 'utf8'));
+  const claims: Array<[string, string]> = [];
+  const files: string[] = [];
+  for (const [head, , ...rows] of tables) {
+    // What is exported: an import specifier and what it holds.
+    if (head!.join('|') === 'import|what') {
+      for (const [spec, what] of rows) {
+        const entry = spec!.replaceAll('`', '');
+        if (entry.endsWith('.json')) files.push(entry, ...[...what!.matchAll(/`([\w-]+\.schema\.json)`/g)].map((m) => `agent-eval-stream/schema/${m[1]}`));
+        else claims.push(...exportsNamed(what!, entry));
+      }
+    }
+    // The pipeline: factories and logics, from the package's main entry point unless the cell says otherwise.
+    if (head!.join('|').startsWith('stage|factory|logic')) for (const [, factory, logic] of rows) claims.push(...exportsNamed(factory!, 'agent-eval-stream'), ...exportsNamed(logic!, 'agent-eval-stream'));
+  }
+  for (const [name, entry] of [['readEvaluations', 'agent-eval-stream'], ['collectGraph', 'agent-eval-stream'], ['GraphCounter', 'agent-eval-stream/graph']]) t.ok(claims.some(([n, e]) => n === name && e === entry), `the page says where ${name} is: ${entry}`);
+  const missing: string[] = [];
+  for (const [name, entry] of claims) if (!(name in ((await import(entry)) as object))) missing.push(`${name} (${entry})`);
+  t.same(missing, [], `each of the ${claims.length} names the page gives is exported where it says`);
+  const require = createRequire(import.meta.url);
+  t.same(files.filter((f) => { try { require.resolve(f); return false; } catch { return true; } }), [], `the ${files.length} schema files it names are exported`);
 });

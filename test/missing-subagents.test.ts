@@ -6,6 +6,7 @@
 // folder beside it.
 import t from 'tap';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { MissingSubagentWatch } from '../lib/core/missing-subagents.js';
 import { ev, sessionEnd, start } from './helpers/events.js';
@@ -55,4 +56,34 @@ t.test('the watch: a thread that appears later (a background subagent) is no mis
     for (const e of [start(), call('B'), result('B', 'gone'), sessionEnd(stopped)]) r.step(e, (x) => out.push(x));
     t.same(out.filter((x) => x.kind === 'diagnostic').map((d) => d.kind === 'diagnostic' && [d.code, d.count]), stopped ? [] : [['subagent_transcripts_missing', 1]], stopped ? 'stopped: nothing said' : 'ended: said, before the end');
   }
+});
+
+t.test('a subagent resumed by a later call is no missing one', async (t) => {
+  const w = new MissingSubagentWatch();
+  const call = (id: string) => ev('tool_call', 'main', { id, name: 'Agent', input: {}, messageId: `m-${id}`, index: 0 });
+  const result = (id: string, agentId: string) => ev('tool_result', 'main', { id, isError: false, text: '', meta: { agentId } });
+  // A1 ran agent a1 in its thread; A2 resumes a1 (Agent's `resume`), whose file was read for A1: no thread of its own.
+  for (const e of [call('A1'), ev('thread_open', 'A1', { spawnedBy: 'A1', threadKind: 'subagent' }), result('A1', 'a1'), call('A2'), result('A2', 'a1')]) w.see(e);
+  t.equal(w.end(), undefined);
+});
+
+t.test('a session met twice is warned of once, by whichever copy lacks the subagent', async (t) => {
+  const { ReportBuilder } = await import('../lib/report/builder.js');
+  const b = new ReportBuilder({ analyses: [] });
+  const diag = (session: string) => ({ ...ev('diagnostic', 'main', { code: 'subagent_transcripts_missing', message: '1 subagent … missing', count: 1 }), session }) as StreamItem;
+  const end = (session: string) => ({ ...sessionEnd(), session }) as StreamItem;
+  // First copy holds its subagent (no diagnostic); the second lacks it; a third copy lacks it too.
+  for (const i of [end('s'), diag('s'), end('s'), diag('s'), end('s')]) b.add(i);
+  t.same(b.build().warnings, ['session s: 1 subagent … missing']);
+});
+
+t.test('past ten sessions, stderr counts the rest; the report lists them all', async (t) => {
+  // Twelve sessions, each its own (a session of the same uuids would be a copy of the first).
+  const dir = t.testdir(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`m${String(i).padStart(2, '0')}.jsonl`, readFileSync(join(DIR, 'miss-1.jsonl'), 'utf8').replaceAll('miss-1', `miss-${i}`).replace(/"(u\d)"/g, `"${i}-$1"`)])));
+  const r = await cli(['--json', '.'], { cwd: dir });
+  const report = JSON.parse(r.stdout) as { warnings: string[] };
+  t.equal(report.warnings.filter((w) => w.startsWith('session miss-')).length, 12);
+  const told = r.stderr.trim().split('\n');
+  t.equal(told.length, 11);
+  t.equal(told[10], 'agent-eval-stream: warning: … and 2 more sessions like these (the report\'s warnings list them all)');
 });

@@ -50,6 +50,36 @@ t.test('an unknown flag: the closest known one, or the commands it belongs to', 
   }
 });
 
+t.test('a mistyped command is a usage error in one line, not a missing file and an empty report', async (t) => {
+  const cases: Array<[string[], string]> = [
+    [['gradee', 'x.jsonl'], "unknown command 'gradee': did you mean 'grade'?"],
+    [['sessoin'], "unknown command 'sessoin': did you mean 'session'?"],
+    [['calibrat', '--json'], "unknown command 'calibrat': did you mean 'calibrate'?"],
+  ];
+  for (const [args, message] of cases) {
+    const r = await cli(args);
+    t.equal(r.code, 2, args.join(' '));
+    t.equal(r.stderr, `agent-eval-stream: ${message}\n`, args.join(' '));
+    t.equal(r.stdout, '', `${args.join(' ')}: no report`);
+  }
+  // Only the first word is a command: after a flag it is an input, missing as any other.
+  const later = await cli(['--json', 'compre']);
+  t.match(later.stderr, /cannot read compre/);
+  // A word far from every command is an input that is missing, and so is a path.
+  t.match((await cli(['nothing-like-it.jsonl'])).stderr, /cannot read nothing-like-it\.jsonl/);
+  t.match((await cli(['grade/'], { cwd: t.testdir({}) })).stderr, /cannot read grade\//, 'a word with a slash is a path, however close to a command');
+});
+
+t.test('a file or folder named like a command is still read as one', async (t) => {
+  const transcript = readFileSync(join(FIXTURES, 'express-res-send.jsonl'), 'utf8');
+  const dir = t.testdir({ gradee: transcript, sesion: { 'run.jsonl': transcript }, grade: transcript });
+  for (const input of ['gradee', 'sesion', './grade']) {
+    const r = await cli([input, '--json', '-q'], { cwd: dir });
+    t.equal(r.code, 0, `${input} is read`);
+    t.equal(JSON.parse(r.stdout).grade.runs.length, 1, `${input}: its run is graded`);
+  }
+});
+
 t.test('colour: FORCE_COLOR turns it on, NO_COLOR off, files never', async (t) => {
   const input = readFileSync(join(FIXTURES, 'express-res-send.jsonl'));
   const esc = /\u001b\[/;

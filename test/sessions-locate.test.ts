@@ -71,6 +71,11 @@ t.test('the session command end to end', async (t) => {
   t.same(JSON.parse((await cli(['grade', '--json', '--project', proj, '--session', 's-old'], { env })).stdout).grade.runs.map((r: { run: string }) => r.run), ['s-old'], '--project and --session select inputs on grade');
   const cwd = await cli(['session', '--json'], { env, cwd: proj });
   t.same(JSON.parse(cwd.stdout).sessions, ['s-new'], 'PROJECT_DIR defaults to the current folder');
+  // --project, which every analysis command takes, is session's PROJECT_DIR too (not ignored for the current folder).
+  t.same(JSON.parse((await cli(['session', '--project', proj, '--json'], { env, cwd: root })).stdout).sessions, ['s-new'], 'session --project DIR is session DIR');
+  t.same((await cli(['session', '--project', proj, '--list'], { env, cwd: root })).stdout.trim().split('\n').map((l) => l.split('\t')[0]), ['s-new', 's-old'], 'and lists it');
+  const both = await cli(['session', proj, '--project', proj], { env });
+  t.same([both.code, both.stderr], [2, 'agent-eval-stream: session takes one project folder (PROJECT_DIR or --project DIR)\n'], 'not both');
   const missing = await cli(['session', join(root, 'none')], { env });
   t.equal(missing.code, 2);
   t.match(missing.stderr, /no Claude Code sessions for .*none; looked in: /);

@@ -135,3 +135,13 @@ t.test('real stream-json (2.1.29, ../shared): the totals and the cost are its re
   t.equal(usd(s.cost.costUsd), usd(result.total_cost_usd), 'Opus 4.5 at the table price: what Claude Code charged');
   t.equal(s.warnings, undefined);
 });
+
+t.test("a session file's cost-state record (2.1.278+) is the process's report, as a result's is", async (t) => {
+  // The session file of the same run as stream-snapshots-then-result.jsonl, with the record Claude Code 2.1.278 writes.
+  const lines = readFileSync(join(DIR, 'usage-run.jsonl'), 'utf8');
+  const costState = { type: 'cost-state', sessionId: 'usage-run', totalCostUSD: 0.01044, modelUsage: { 'claude-sonnet-4-5': { inputTokens: 30, outputTokens: 400, cacheReadInputTokens: 2500, cacheCreationInputTokens: 600, costUSD: 0.00909 }, 'claude-haiku-4-5': { inputTokens: 500, outputTokens: 170, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: 0.00135 } } };
+  const dir = t.testdir({ 'usage-run.jsonl': `${lines}${JSON.stringify(costState)}\n` });
+  const s = (JSON.parse((await cli(['--json', '-q', 'usage-run.jsonl'], { cwd: dir })).stdout) as { tokens: TokensSection }).tokens;
+  // Read without its subagent's file: the report's Haiku is all unattributed.
+  t.same([s.reported?.costUsd, s.total.output, s.unattributed?.output, s.exact], [0.01044, 570, 170, true]);
+});

@@ -1,23 +1,24 @@
 // Flag parsing for every command: strict (an unknown flag is a usage error,
 // never silently ignored), with the checks commands share.
 import { parseArgs } from 'node:util';
-import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { UnknownFlagError } from './unknown-flag.js';
+import { parseOptions } from './flag-spec.js';
+import type { Flags } from './flag-spec.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+type Parsed<O extends Flags> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
 
-export function parseFlags<O extends Options>(argv: readonly string[], options: O): Parsed<O> {
+/** `argv` read by the command's flag declarations. */
+export function parseFlags<O extends Flags>(argv: readonly string[], options: O): Parsed<O> {
   try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    return parseArgs({ args: [...argv], options: parseOptions(options), allowPositionals: true, strict: true }) as Parsed<O>;
   } catch (err) {
     throw flagError(err, options);
   }
 }
 
 /** parseArgs' error as a usage error; an unknown flag keeps what a helpful message needs. */
-function flagError(err: unknown, options: Options): UsageError {
+function flagError(err: unknown, options: Flags): UsageError {
   const e = err as NodeJS.ErrnoException;
   const unknown = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(e.message)?.[1] : undefined;
   if (unknown !== undefined) return new UnknownFlagError(unknown, Object.keys(options));
@@ -28,10 +29,10 @@ function flagError(err: unknown, options: Options): UsageError {
  * `--prod a b --eval c`: positionals after a list flag belong to it, as the
  * usage line `--prod INPUT...` promises (and as a shell glob expands).
  */
-export function parseListFlags<O extends Options>(argv: readonly string[], options: O, lists: readonly string[]): { values: Parsed<O>['values']; lists: Record<string, string[]>; positionals: string[] } {
+export function parseListFlags<O extends Flags>(argv: readonly string[], options: O, lists: readonly string[]): { values: Parsed<O>['values']; lists: Record<string, string[]>; positionals: string[] } {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({ args: [...argv], options: parseOptions(options), allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
     throw flagError(err, options);
   }

@@ -2,7 +2,9 @@
 // User mistakes end in one line on stderr and exit 2; anything else is a bug
 // and exits 1 with its stack.
 import { UsageError, UserError } from '../core/errors.js';
-import { UnknownFlagError, unknownFlagMessage } from './unknown-flag.js';
+import { lstat } from 'node:fs/promises';
+import { onDisk } from '../core/on-disk.js';
+import { UnknownFlagError, unknownCommandMessage, unknownFlagMessage } from './unknown-flag.js';
 import { EXIT, exitCodeFor } from '../core/exit-code.js';
 import type { ExitCode } from '../core/exit-code.js';
 import { packageVersion } from '../core/version.js';
@@ -56,11 +58,25 @@ async function flagOwners(flag: string, current: string): Promise<string[]> {
   const owners: string[] = [];
   for (const c of COMMANDS) {
     for (const f of (await c.load()).flags) {
-      if (f.command === current || !f.flags.includes(name) || owners.includes(f.command)) continue;
+      if (f.command === current || !Object.hasOwn(f.options, name) || owners.includes(f.command)) continue;
       owners.push(c === DEFAULT_COMMAND ? `${f.command} (the default command)` : f.command);
     }
   }
   return flag.startsWith('--') ? owners : [];
+}
+
+/**
+ * The default command reads its first word as an input; a word that is no
+ * path but a typo of a command (`gradee`) is that typo, said in one line,
+ * not a missing file and an empty report. A file named like a command is
+ * still a file, and a word with a slash is always a path.
+ */
+async function refuseMistypedCommand(word: string, cwd: string): Promise<void> {
+  if (word.startsWith('-') || /[/\\]/.test(word)) return;
+  const message = unknownCommandMessage(word, COMMANDS.map((c) => c.name));
+  if (message === undefined) return;
+  const exists = await lstat(onDisk(word, cwd)).then(() => true, () => false);
+  if (!exists) throw new UsageError(message);
 }
 
 export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode> {
@@ -75,6 +91,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<ExitCode
       return EXIT.ok;
     }
     const named = COMMANDS.find((c) => c.name === first);
+    if (!named && first !== undefined) await refuseMistypedCommand(first, io.cwd);
     const command = await (named ?? DEFAULT_COMMAND).load();
     try {
       return await command.run(named ? argv.slice(1) : argv, io);

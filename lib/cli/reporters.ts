@@ -8,6 +8,7 @@ import { checkOutputs, openOutput, writeOutput } from './output-files.js';
 import { appendFile } from 'node:fs/promises';
 import type { InputSet, OutputSpec } from './output-files.js';
 import type { SinkOptions } from '../../sinks/report-sink.js';
+import type { Report } from '../report/index.js';
 import { text } from '../../sinks/text.js';
 import { json } from '../../sinks/json.js';
 import { ndjson } from '../../sinks/ndjson.js';
@@ -69,14 +70,15 @@ export function reporterOutputs(specs: readonly ReporterSpec[], env: NodeJS.Proc
  * appended to $GITHUB_STEP_SUMMARY when that is set, the file GitHub Actions
  * shows on the run's page.
  */
-export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: InputSet = { given: [], files: [] }, live = false, hiddenInText: readonly string[] = []): Promise<SinkTarget[]> {
+export async function openReporters(specs: readonly ReporterSpec[], opts: SinkOptions, io: CliIO, inputs: InputSet = { given: [], files: [] }, live = false, hiddenInText: readonly string[] = [], textOnStdout?: (report: Report) => Report): Promise<SinkTarget[]> {
   await checkOutputs(reporterOutputs(specs, io.env), inputs, io.cwd);
   const targets: SinkTarget[] = [];
   try {
     for (const s of specs) {
       // A followed run's text report prints each finding as it is decided.
       // Colour only where a person reads it: a terminal on stdout.
-      const transform = s.name === 'text' ? text({ ...opts, live, hidden: hiddenInText, paint: s.file === undefined ? colourFor(io.stdout, io.env) : plain }) : REPORTERS[s.name]!(opts);
+      // `textOnStdout`: what of the report a text report on stdout shows (a file's shows it all).
+      const transform = s.name === 'text' ? text({ ...opts, live, hidden: hiddenInText, paint: s.file === undefined ? colourFor(io.stdout, io.env) : plain, view: s.file === undefined ? textOnStdout : undefined }) : REPORTERS[s.name]!(opts);
       if (s.file === undefined) targets.push({ transform, dest: io.stdout, end: false, name: 'stdout' });
       else {
         const file = await openOutput(resolve(io.cwd, s.file), s.file);

@@ -1,7 +1,10 @@
 // An unknown flag is a usage error that helps: the closest flag the command
 // does know ("did you mean --reporter?"), or the commands the flag belongs
-// to when it is another command's (`--probe` is for sufficiency).
+// to when it is another command's (`--probe` is for sufficiency). A
+// mistyped command (`gradee`) gets the same near miss, from the same code.
 import { UsageError } from '../core/errors.js';
+import { outputFlagHint } from './output-flag-hint.js';
+import { editDistance } from '../core/nearest-name.js';
 
 export class UnknownFlagError extends UsageError {
   /** As written: `--reportr`, `-x`. */
@@ -22,23 +25,8 @@ export class UnknownFlagError extends UsageError {
   }
 }
 
-/** Edit distance with transpositions (optimal string alignment), for short names. */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** The known flag closest to `name`, if one is close enough to be a typo. */
-export function closestFlag(name: string, known: readonly string[]): string | undefined {
+/** The known name (a flag, a command) closest to `name`, if one is close enough to be a typo. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {
@@ -58,9 +46,20 @@ export function closestFlag(name: string, known: readonly string[]): string | un
 export function unknownFlagMessage(err: UnknownFlagError, command: string, owners: readonly string[]): string {
   const name = err.flag.replace(/^--?/, '').replace(/=.*$/, '');
   const flag = `--${name}`;
-  if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}`;
-  const near = err.flag.startsWith('--') ? closestFlag(name, err.known) : undefined;
+  const output = outputFlagHint(err.flag, err.known);
+  if (owners.length) return `${flag} is an option of ${listWords(owners)}, not of ${command}${output ? ` (${output})` : ''}`;
+  if (output) return `unknown option '${err.flag}' (${output})`;
+  const near = err.flag.startsWith('--') ? closestName(name, err.known) : undefined;
   return near ? `unknown option '${err.flag}' (did you mean --${near}?)` : `unknown option '${err.flag}'`;
+}
+
+/**
+ * A first word that is no command and no file, but a typo of a command
+ * (`gradee`, `sessoin`): said as such, not read as an input that is missing.
+ */
+export function unknownCommandMessage(word: string, commands: readonly string[]): string | undefined {
+  const near = closestName(word, commands);
+  return near === undefined ? undefined : `unknown command '${word}': did you mean '${near}'?`;
 }
 
 function listWords(xs: readonly string[]): string {

@@ -164,6 +164,8 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     costUsd: z.number().nonnegative().optional(),
     byModel: z.record(z.string(), z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number(), costUsd: z.number() })).optional(),
     turn: z.object({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheCreation: z.number() }).optional(),
+    /** Some models' figures were not counts and were left out: `byModel` is not the whole. */
+    dropped: z.boolean().optional(),
   }),
   z.object({
     /**

@@ -26,10 +26,12 @@ export interface MissingSubagents {
 }
 
 export class MissingSubagentWatch {
-  /** Delegation calls of the session not yet known to have a thread. */
+  /** Delegation calls of the session awaiting their result. */
   #calls = new Set<string>();
-  /** Threads that appeared, by their own id and by the call that spawned them. */
+  /** Threads that appeared whose call's result has not come yet, by their own id and by the call that spawned them. */
   #appeared = new Set<string>();
+  /** Agents whose thread appeared: a later call that resumes one names it again. */
+  #agents = new Set<string>();
   /** Delegations whose result named a subagent that has not appeared: by call id. */
   #named = new Map<string, { agentId: string; toolUses: number | undefined }>();
 
@@ -40,12 +42,16 @@ export class MissingSubagentWatch {
         return;
       case 'thread_open':
         this.#appear(ev.thread);
-        if (ev.spawnedBy !== null) this.#appear(ev.spawnedBy);
+        if (ev.spawnedBy !== null && ev.spawnedBy !== ev.thread) this.#appear(ev.spawnedBy);
         return;
       case 'tool_result': {
+        if (!this.#calls.delete(ev.id)) return;
         const agentId = ev.meta.agentId;
-        if (agentId === undefined || ev.isError || !this.#calls.has(ev.id) || this.#appeared.has(ev.id)) return;
-        this.#named.set(ev.id, { agentId, toolUses: ev.meta.toolUses });
+        const appeared = this.#appeared.delete(ev.id);
+        // An error: no subagent ran. No agent named: none to look for.
+        if (agentId === undefined || ev.isError) return;
+        if (appeared) this.#remember(agentId);
+        else if (!this.#agents.has(agentId) && this.#named.size < MAX_DELEGATIONS) this.#named.set(ev.id, { agentId, toolUses: ev.meta.toolUses });
         return;
       }
       default:
@@ -54,9 +60,10 @@ export class MissingSubagentWatch {
 
   /** What is missing, once the session is over (undefined: nothing); the watch is then empty. */
   end(): MissingSubagents | undefined {
-    const named = [...this.#named.values()];
+    const named = [...this.#named.values()].filter((m) => !this.#agents.has(m.agentId));
     this.#calls = new Set();
     this.#appeared = new Set();
+    this.#agents = new Set();
     this.#named = new Map();
     if (!named.length) return undefined;
     const toolUses = named.reduce((n, m) => n + (m.toolUses ?? 0), 0);
@@ -68,8 +75,15 @@ export class MissingSubagentWatch {
   }
 
   #appear(thread: string): void {
-    if (this.#appeared.size < MAX_DELEGATIONS) this.#appeared.add(thread);
-    this.#named.delete(thread);
-    this.#calls.delete(thread);
+    // A background subagent's thread may come after its call's result.
+    const late = this.#named.get(thread);
+    if (late) {
+      this.#named.delete(thread);
+      this.#remember(late.agentId);
+    } else if (this.#calls.has(thread)) this.#appeared.add(thread);
+  }
+
+  #remember(agentId: string): void {
+    if (this.#agents.size < MAX_DELEGATIONS) this.#agents.add(agentId);
   }
 }

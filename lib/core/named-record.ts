@@ -5,8 +5,16 @@
 // `value`, and each problem keeps its key path.
 import { z } from 'zod';
 
+/** Each named record's value schema: what a message about a key inside one (`tasks.T1.step_budet`) needs to know. */
+const VALUES = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The schema each value of a named record is checked by, if `schema` is one. */
+export function namedRecordValue(schema: z.ZodType): z.ZodType | undefined {
+  return VALUES.get(schema);
+}
+
 export function namedRecord<T extends z.ZodType>(value: T, key?: z.ZodType<string>) {
-  return z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a mapping of names to settings').transform((obj, ctx) => {
+  const schema = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a mapping of names to settings').transform((obj, ctx) => {
     const out: Record<string, z.output<T>> = {};
     for (const name of Object.keys(obj)) {
       const k = key?.safeParse(name);
@@ -18,4 +26,6 @@ export function namedRecord<T extends z.ZodType>(value: T, key?: z.ZodType<strin
     }
     return out;
   });
+  VALUES.set(schema, value);
+  return schema;
 }

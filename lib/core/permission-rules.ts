@@ -117,7 +117,7 @@ function commandPrefix(source: string): { name: string; prefix: string } | undef
 const MCP_SERVER = /^mcp__[^_]/;
 
 /** `mcp__server` alone (no tool after it): it names every tool of the server. */
-function isMcpServer(name: string): boolean {
+export function isMcpServer(name: string): boolean {
   return MCP_SERVER.test(name) && !name.slice(5).includes('__');
 }
 

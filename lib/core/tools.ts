@@ -25,6 +25,21 @@ export function toolNames(name: string): readonly string[] {
   return [current, ...formerNames(current)];
 }
 
+/**
+ * Claude Code's own tools, past and present (the `tools` of its init
+ * records, and the names in real sessions): what a tool name in a rule is
+ * most likely a typo of. Not a closed list: any other name may be a tool.
+ */
+export const CLAUDE_CODE_TOOLS: readonly string[] = [
+  'Agent', 'Task', 'TaskOutput', 'TaskStop', 'TaskCreate', 'TaskGet', 'TaskUpdate', 'TaskList',
+  'Bash', 'BashOutput', 'KillBash', 'KillShell', 'PowerShell', 'Monitor',
+  'Read', 'Edit', 'MultiEdit', 'Write', 'Glob', 'Grep', 'LS', 'LSP', 'NotebookRead', 'NotebookEdit',
+  'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'ToolSearch', 'Skill', 'SlashCommand',
+  'ExitPlanMode', 'EnterPlanMode', 'AskUserQuestion', 'EnterWorktree', 'ExitWorktree',
+  'SendMessage', 'TeamCreate', 'TeamDelete', 'PushNotification', 'RemoteTrigger', 'CronCreate', 'CronDelete', 'CronList',
+  'ListMcpResourcesTool', 'ReadMcpResourceTool',
+];
+
 /** Spawn a subagent: `Agent`, formerly `Task`. */
 export const DELEGATION_TOOLS: ReadonlySet<string> = new Set(toolNames('Agent'));
 

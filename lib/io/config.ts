@@ -12,6 +12,8 @@ import { ConfigError } from '../core/errors.js';
 import { BUILT_IN_CONFIG } from '../analyses/index.js';
 import { graphConfig } from '../analyses/graph/config.js';
 import { keyPath } from '../core/key-path.js';
+import { nearestName } from '../core/nearest-name.js';
+import { knownKeysAt } from './config-keys.js';
 
 export const CONFIG_FILE_NAME = 'agent-eval.yaml';
 // A config is a page of YAML; anything this big is not one.
@@ -73,7 +75,11 @@ export function parseConfig(text: string, file: string): Config {
   for (const issue of parsed.error.issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) lines.push(`${where(path, k)}: ${keyPath([...path, k])}: unknown key`);
+      const known = knownKeysAt(configSchema, path);
+      for (const k of issue.keys) {
+        const near = nearestName(k, known);
+        lines.push(`${where(path, k)}: ${keyPath([...path, k])}: unknown key${near === undefined ? '' : ` (did you mean '${near}'?)`}`);
+      }
     } else {
       lines.push(`${where(path)}: ${keyPath(path)}: ${issue.message}`);
     }

@@ -16,8 +16,8 @@ import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import { SUBAGENTS_MISSING } from '../core/missing-subagents.js';
 import type { DiagnosticItem, Report } from './schema.js';
 
-/** Warnings of the stream kept in a report; the diagnostics still count every one. */
-const MAX_STREAM_WARNINGS = 100;
+/** A warning about one session, as the report lists it (merge-shards.ts orders them by session). */
+export const sessionWarning = (session: string, message: string): string => `session ${session}: ${message}`;
 
 export interface ReportOptions {
   /** The analyses whose sections the report holds, with their options, in report order (default: `builtInAnalyses()`). */
@@ -80,8 +80,9 @@ export class ReportBuilder {
   #startFile: string | undefined;
   #ranks: Array<[string, number, string]> = [];
   readonly #spill: SpillStore | undefined;
-  /** Warnings the stream itself gave (sessions missing subagents' transcripts). */
+  /** Warnings the stream itself gave (sessions missing subagents' transcripts), one per session at most: kept like the sessions list. */
   #warnings: string[] = [];
+  #warned = new Set<string>();
 
   constructor(opts: ReportOptions) {
     this.#opts = opts;
@@ -108,8 +109,11 @@ export class ReportBuilder {
           this.#unknownTypes.add(item.message);
           return;
         }
-        // A session judged without some of its subagents: a warning of its own, whatever else was diagnosed (its second copy says it once).
-        if (item.code === SUBAGENTS_MISSING && !this.#seen.has(item.session) && this.#warnings.length < MAX_STREAM_WARNINGS) this.#warnings.push(`session ${item.session}: ${item.message}`);
+        // A session judged without some of its subagents: a warning of its own, whatever else was diagnosed; once, though two copies lack them.
+        if (item.code === SUBAGENTS_MISSING && !this.#warned.has(item.session)) {
+          this.#warned.add(item.session);
+          this.#warnings.push(sessionWarning(item.session, item.message));
+        }
         this.#diagCount++;
         if (this.#items.length < DIAGNOSTIC_ITEMS_CAP) this.#items.push({ code: item.code, file: item.file, line: item.line, session: item.session, message: item.message });
         return;
@@ -144,7 +148,8 @@ export class ReportBuilder {
     this.#seen.delete(session);
     this.#sessions = this.#sessions.filter((s) => s !== session);
     this.#ranks = this.#ranks.filter(([s]) => s !== session);
-    this.#warnings = this.#warnings.filter((w) => !w.startsWith(`session ${session}: `));
+    this.#warnings = this.#warnings.filter((w) => !w.startsWith(sessionWarning(session, '')));
+    this.#warned.delete(session);
     for (const c of this.#collectors) c.collector.forget(session);
   }
 

@@ -11,6 +11,7 @@ import { byRank } from '../core/arrays.js';
 import { InputError } from '../core/errors.js';
 import { assemble } from './assemble.js';
 import { mergeReportsOf } from './merge.js';
+import { sessionWarning } from './builder.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { Report } from './schema.js';
 
@@ -103,6 +104,7 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
     (f) => ranks.get(f) ?? -1,
   );
   const inputErrors = [...ranked, ...cut, ...absent];
+  const warnings = rankedWarnings(shards.map((s) => s.report), merged.warnings, rank);
   const env = { inputErrors: inputErrors.length };
   const sections = analyses
     .filter((a) => merged[a.key] !== undefined)
@@ -123,9 +125,31 @@ export function mergeShards(reports: readonly NamedReport[], analyses: readonly 
       },
       inputErrors,
       // "Nothing graded" is the merged run's verdict: no shard could say it.
-      warnings: merged.grade && merged.grade.runs.length === 0 && merged.sessions.length === 0 ? [...merged.warnings, NOTHING_GRADED_IN_SHARDS] : merged.warnings,
+      warnings: merged.grade && merged.grade.runs.length === 0 && merged.sessions.length === 0 ? [...warnings, NOTHING_GRADED_IN_SHARDS] : warnings,
     },
     sections,
   );
   return { report, missing };
+}
+
+/**
+ * The merged warnings in the single run's order: those about the inputs as
+ * a whole first (every shard has them, once), then those about one session
+ * (sessionWarning) in the order of the run's sessions. A shard lists its
+ * session warnings in its sessions' order, so each is matched to its
+ * session walking both lists together.
+ */
+function rankedWarnings(reports: readonly Report[], merged: readonly string[], rank: (session: string) => number): string[] {
+  const about = new Map<string, string>();
+  for (const r of reports) {
+    let j = 0;
+    for (const w of r.warnings) {
+      while (j < r.sessions.length && !w.startsWith(sessionWarning(r.sessions[j]!, ''))) j++;
+      if (j < r.sessions.length) about.set(w, r.sessions[j]!);
+      else j = 0;
+    }
+  }
+  const general = merged.filter((w) => !about.has(w));
+  const bySession = byRank(merged.filter((w) => about.has(w)), (w) => about.get(w)!, rank);
+  return [...general, ...bySession];
 }

@@ -52,3 +52,33 @@ export function mergeUnknownTypes(a: Record<string, number>, b: Record<string, n
   for (const src of [a, b]) for (const [k, n] of Object.entries(src)) counts.add(k, n);
   return counts.toRecord();
 }
+
+/** Files named per unknown type in the message that says they were skipped: where to look, not a list. */
+export const FILES_PER_UNKNOWN_TYPE = 3;
+
+/**
+ * The first few files each unknown type was met in, for the stderr line
+ * that says they were skipped (the report counts types, not files). Bounded:
+ * FILES_PER_UNKNOWN_TYPE names per type, UNKNOWN_TYPES_CAP types — a type
+ * first met past the cap is still counted, its files are not named.
+ */
+export class UnknownTypeFiles {
+  readonly #files = new Map<string, { names: string[]; more: boolean }>();
+
+  add(type: string, file: string): void {
+    let f = this.#files.get(type);
+    if (f === undefined) {
+      if (this.#files.size >= UNKNOWN_TYPES_CAP) return;
+      f = { names: [], more: false };
+      this.#files.set(type, f);
+    }
+    if (f.names.includes(file)) return;
+    if (f.names.length < FILES_PER_UNKNOWN_TYPE) f.names.push(file);
+    else f.more = true;
+  }
+
+  /** The files `type` was met in (the first few; `more` when there were others). */
+  of(type: string): { readonly names: readonly string[]; readonly more: boolean } | undefined {
+    return this.#files.get(type);
+  }
+}

@@ -24,6 +24,8 @@ export interface CliOptions {
   signal?: AbortSignal;
   /** Pretend stderr is a terminal (progress, colour). */
   stderrIsTTY?: boolean;
+  /** Pretend stdout is a terminal. */
+  stdoutIsTTY?: boolean;
 }
 
 /** A Writable that keeps what it is given, as a terminal or a pipe would show it. */
@@ -41,7 +43,7 @@ export class Capture extends Writable {
 }
 
 export async function cli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const stdout = new Capture();
+  const stdout = new Capture(opts.stdoutIsTTY);
   const stderr = new Capture(opts.stderrIsTTY);
   const stdin = opts.input === undefined ? Readable.from([]) : Readable.from([Buffer.from(opts.input)]);
   const code = await main(args, { stdout, stderr, stdin, cwd: opts.cwd ?? FIXTURES, env: { ...opts.env }, signal: opts.signal });

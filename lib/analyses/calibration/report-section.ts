@@ -8,6 +8,7 @@ import type { Rule } from '../grade/run-grader.js';
 import { RULES } from '../grade/run-grader.js';
 import type { PatternStat } from '../grade/items.js';
 import { calibrationEvidenceSchema } from '../grade/evidence.js';
+import { patternStatSchema } from '../grade/report-section.js';
 import { ascending, nearestRank } from '../../core/nearest-rank.js';
 import { distributionOf, distributionSchema } from './distribution.js';
 import { corpusFingerprint } from './fingerprint.js';
@@ -72,7 +73,7 @@ export const calibrationSectionSchema = z.object({
   /** Rules that flagged every run they judged: a threshold that separates nothing. */
   firedOnEveryRun: z.array(z.enum(RULES)),
   runs: z.array(runMeasureSchema),
-  patterns: z.record(z.string(), z.object({ exact: count, folded: count })),
+  patterns: z.record(z.string(), patternStatSchema),
 });
 
 export type CalibrationSection = z.infer<typeof calibrationSectionSchema>;

@@ -1,5 +1,9 @@
 // Grading's building blocks (`agent-eval-stream/grade`): permission patterns,
 // the per-run grader, verdicts, tasks and the pass^k estimators.
+
+// Needs @types/node, as every entry point does (see index.ts).
+/// <reference types="node" preserve="true" />
+
 export { parseToolPattern, patternProblem } from './patterns.js';
 export type { ToolPattern, PatternContext } from './patterns.js';
 export { RunGrader, RULES } from './run-grader.js';

@@ -19,6 +19,7 @@ import { RunGrader } from './run-grader.js';
 import type { RunResult } from './verdicts.js';
 import { verdictOf } from './verdicts.js';
 import { SUBAGENTS_MISSING } from '../../core/missing-subagents.js';
+import { nearestTool } from './near-tools.js';
 
 const CLAUDE_OBSERVES: Observes = { outcomes: true, reads: true };
 
@@ -52,6 +53,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
   #apiFailure: string | undefined;
   /** Subagents the session's results name and the input does not hold (lib/core/missing-subagents.ts). */
   #missingSubagents = 0;
+  /** The tool names the session knew, announced (its catalog) or called: what a rule's tool name may be a typo of. */
+  #toolNames = new Set<string>();
 
   constructor(options: GradeOptions) {
     this.#o = options;
@@ -65,6 +68,10 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     switch (ev.kind) {
       case 'session_start':
         this.#reset(ev);
+        this.#knowTools(ev.tools);
+        return;
+      case 'catalog_add':
+        this.#knowTools(ev.tools);
         return;
       case 'thread_open':
         this.#threadKinds.set(ev.thread, ev.threadKind);
@@ -83,6 +90,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         if (this.#threadKinds.get(ev.thread) === 'internal') return;
         const g = this.#route(ev);
         this.#count(ev);
+        this.#knowTools([ev.name]);
         g.call(ev, flag(g.run));
         return;
       }
@@ -98,6 +106,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         return;
       case 'turn_end':
         this.#segment(ev);
+        if (ev.reason === 'result' || ev.reason === 'segment_end') this.#claude?.usageTurnEnds();
         // A result alone is no run: `--output-format json` prints only that.
         if (ev.reason === 'result') {
           this.#segmentsWithResult.add(ev.segment);
@@ -151,6 +160,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     this.#apiFailure = undefined;
     this.#missingSubagents = 0;
     this.#stats = new Map();
+    this.#toolNames.clear();
     this.#misses = [];
     this.#mcpCalls.clear();
     this.#mcpAnswered.clear();
@@ -203,6 +213,22 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     }
   }
 
+  #knowTools(names: readonly string[]): void {
+    for (const n of names) if (this.#toolNames.size < MAX_KNOWN_TOOLS) this.#toolNames.add(n);
+  }
+
+  /** Rules that matched no call of the session: the tool name each was likely meant to name, if its own is a typo. */
+  #nearestTools(): void {
+    for (const p of this.#patterns) {
+      const s = this.#stats.get(p.source);
+      if (s !== undefined && s.exact > 0) continue;
+      const nearest = nearestTool(p.source, this.#toolNames);
+      if (nearest === undefined) continue;
+      if (s !== undefined) s.nearest = nearest;
+      else this.#stats.set(p.source, { exact: 0, folded: 0, nearest });
+    }
+  }
+
   #sessionEnd(ev: EventOf<'session_end'>, push: Push<StreamItem>): void {
     for (const same of this.#explicit.values()) for (const g of same) this.#finish(g, ev.session, undefined, null, push);
     this.#explicit.clear();
@@ -221,6 +247,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       // The session's id is final only now: before the first record naming it, it was the path.
       this.#finish(g, ev.session, undefined, delivered, push, ev.session);
     }
+    this.#nearestTools();
     push(gradeSummary(ev.session, Object.fromEntries(this.#stats), this.#misses));
   }
 
@@ -243,6 +270,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 
   #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
     const task = this.#taskFor(runId, sourceTask);
+    if (g === this.#claude && this.#missingSubagents > 0) g.subagentsMissing();
     g.finish((f) => push(gradeFinding(session, runId, f)), task);
     const threads = new Map<string, ThreadKind>();
     for (const t of g.threads) if (t !== 'main') threads.set(t, this.#threadKinds.get(t) ?? 'subagent');
@@ -273,6 +301,8 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
 }
 
 const NO_SUCH_TOOL = /No such tool available/;
+/** Tool names a session's catalog and calls may add to what rules are checked against (a catalog is hundreds, not millions). */
+const MAX_KNOWN_TOOLS = 4096;
 /** MCP calls followed at once; past this many awaiting a result, later ones are not (a run that never answers keeps no more). */
 const MAX_OPEN_MCP_CALLS = 4096;
 const MAX_COLD_TOOLS = 20;

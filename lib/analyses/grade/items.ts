@@ -10,6 +10,13 @@ export interface PatternStat {
   exact: number;
   /** Calls it would have matched ignoring the case of tool names. */
   folded: number;
+  /**
+   * For a rule that matched no call, naming a tool that is none of Claude
+   * Code's: the known tool name nearest its own (lib/analyses/grade/near-tools.ts)
+   * — its own when a session announced it — when one is near enough to be
+   * what was meant. A name other than its own is a typo's warning.
+   */
+  nearest?: string;
 }
 
 /** A flag, decided. */

@@ -4,7 +4,8 @@ import { THREAD_KINDS } from '../../core/events.js';
 // merge by concatenating their runs.
 import { z } from 'zod';
 import { exitCodeFor } from '../../core/exit-code.js';
-import { deadRuleReason } from '../../core/permission-rules.js';
+import { deadRuleReason, isMcpServer } from '../../core/permission-rules.js';
+import { nearerTool, ruleToolName, withToolName } from './near-tools.js';
 import type { PatternStat } from './items.js';
 import { FAIL_ON } from './options.js';
 import type { CalibrationEvidence, FailOn } from './options.js';
@@ -14,6 +15,9 @@ import type { RunResult } from './verdicts.js';
 import { estimators, gateOf, STATUSES, tasksOf, verdictOf, VERDICTS } from './verdicts.js';
 
 const count = z.number().int().nonnegative();
+
+/** A tool pattern's counts over the calls read (PatternStat). */
+export const patternStatSchema = z.object({ exact: count, folded: count, nearest: z.string().optional() });
 
 export const flagSchema = z.object({
   rule: z.enum(RULES),
@@ -90,7 +94,7 @@ export const gradeSectionSchema = z.object({
     passAt: estimate,
     passHatGated: estimate,
   }),
-  patterns: z.record(z.string(), z.object({ exact: count, folded: count })),
+  patterns: z.record(z.string(), patternStatSchema),
   taskPatternMisses: z.array(z.string()),
   /** `--outcomes` entries that name no run read (kept so merged reports stay exact). */
   unmatchedOutcomes: z.array(z.string()),
@@ -127,13 +131,23 @@ function unmatchedWarning(id: string, runs: readonly RunResult[]): string {
   return `--outcomes names run '${id}', which matches no run read${hint}`;
 }
 
-/** Rules Claude Code never lets fire, and near misses: a pattern that matched nothing, but would have ignoring case. */
+/**
+ * Rules Claude Code never lets fire, and near misses: a pattern that matched
+ * nothing, but would have ignoring case, or whose tool name is a typo of a
+ * known one (`Bsh` for `Bash`).
+ */
 export function patternWarnings(patterns: Record<string, PatternStat>): string[] {
   const out: string[] = [];
   for (const [p, s] of Object.entries(patterns)) {
     const dead = deadRuleReason(p);
+    const meant = s.exact === 0 && s.nearest !== undefined && s.nearest !== ruleToolName(p) ? `did you mean '${withToolName(p, s.nearest)}'?` : undefined;
     if (dead !== undefined) out.push(`this rule can never fire: '${p}': ${dead}`);
-    else if (s.exact === 0 && s.folded > 0) out.push(`pattern '${p}' matched no call, but would have matched ${s.folded} ignoring case — tool names are case-sensitive (Read, Edit, Bash…)`);
+    else if (s.exact === 0 && s.folded > 0) out.push(`pattern '${p}' matched no call, but would have matched ${s.folded} ignoring case — tool names are case-sensitive${meant ? `: ${meant}` : ' (Read, Edit, Bash…)'}`);
+    else if (meant) {
+      const name = ruleToolName(p)!;
+      const what = isMcpServer(name) ? 'no MCP server the input announced or called' : "no tool the input announced or called, nor one of Claude Code's";
+      out.push(`pattern '${p}' matched no call: '${name}' is ${what} — ${meant}`);
+    }
   }
   return out;
 }
@@ -141,14 +155,23 @@ export function patternWarnings(patterns: Record<string, PatternStat>): string[]
 export function addPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat>): Record<string, PatternStat> {
   // A Map: a pattern is the config's text, and `__proto__` must stay a key.
   const out = new Map<string, PatternStat>();
-  for (const src of [a, b]) for (const [k, v] of Object.entries(src)) out.set(k, { exact: (out.get(k)?.exact ?? 0) + v.exact, folded: (out.get(k)?.folded ?? 0) + v.folded });
+  for (const src of [a, b]) {
+    for (const [k, v] of Object.entries(src)) {
+      const was = out.get(k);
+      const nearest = nearerTool(k, was?.nearest, v.nearest);
+      out.set(k, { exact: (was?.exact ?? 0) + v.exact, folded: (was?.folded ?? 0) + v.folded, ...(nearest !== undefined ? { nearest } : {}) });
+    }
+  }
   return Object.fromEntries([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
 }
 
-/** `a` less `b`'s counts: a session's patterns taken back out when it is read again. */
+/**
+ * `a` less `b`'s counts: a session's patterns taken back out when it is read
+ * again. A nearest name stays: the session read again knows the same tools.
+ */
 export function subtractPatternStats(a: Record<string, PatternStat>, b: Record<string, PatternStat> | undefined): Record<string, PatternStat> {
   const gone = new Map(Object.entries(b ?? {}));
-  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, { exact: v.exact - (gone.get(k)?.exact ?? 0), folded: v.folded - (gone.get(k)?.folded ?? 0) }]));
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, { ...v, exact: v.exact - (gone.get(k)?.exact ?? 0), folded: v.folded - (gone.get(k)?.folded ?? 0) }]));
 }
 
 /**

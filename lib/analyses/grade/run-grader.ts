@@ -110,6 +110,7 @@ export class RunGrader {
   /** Its requests' tokens and cost, each message once (usage's rules); set when the run is over, if any was counted. */
   used: RunUsage | undefined;
   readonly #usage: RunUsageCounter;
+  #subagentsMissing = false;
   /** The run's task, once known: its thresholds may be its own. */
   #task: string | undefined;
   /**
@@ -230,6 +231,16 @@ export class RunGrader {
     this.#usage.add(u);
   }
 
+  /** A turn ended: a later result's figures are for later requests. */
+  usageTurnEnds(): void {
+    this.#usage.turnEnds();
+  }
+
+  /** Its results name subagents the input does not hold: its usage is not the whole, unless the agent's own report says it. */
+  subagentsMissing(): void {
+    this.#subagentsMissing = true;
+  }
+
   /** What the agent reported it used: the run's totals are its own. */
   reportedUsage(ev: EventOf<'reported_usage'>): void {
     this.#usage.reported(ev);
@@ -241,7 +252,7 @@ export class RunGrader {
     const th: Thresholds = thresholdsFor(this.#o, this.#task ?? task);
     for (const k of this.#held) if (k.len > th.retryThreshold) this.#stormFlag(push, k, th.retryThreshold);
     this.#held = [];
-    this.used = this.#usage.finish();
+    this.used = this.#usage.finish(this.#subagentsMissing);
     if (this.#steps > th.stepBudget) {
       this.#flag(push, { rule: 'excessive_steps', severity: 'low', step: this.#steps, thread: null, tool: null, id: null, detail: `${this.#steps} steps > budget ${th.stepBudget}`, count: this.#steps });
     }

@@ -68,10 +68,15 @@ export class RunUsageCounter {
     this.#ledger.threadEnds(thread);
   }
 
-  /** The run's usage, once it is over. */
-  finish(): RunUsage | undefined {
+  /** A turn ended (a result, a segment's end): a later result's figures are for later requests. */
+  turnEnds(): void {
+    this.#ledger.turnEnds();
+  }
+
+  /** The run's usage, once it is over; `missingSubagents`: its threads are not all its requests. */
+  finish(missingSubagents = false): RunUsage | undefined {
     if (!this.#counted) return undefined;
-    const { threads, reported } = this.#ledger.finish();
+    const { threads, reported, partialAfterReport } = this.#ledger.finish();
     const transcript = new Map<string, ModelTokens>();
     let threadsExact = true;
     for (const t of threads.values()) {
@@ -81,7 +86,7 @@ export class RunUsageCounter {
         transcript.set(model, cur ? addModelTokens(cur, m) : m);
       }
     }
-    const s = sessionUsage(transcript, {}, reported, this.#price, threadsExact);
+    const s = sessionUsage(transcript, {}, reported, this.#price, { threadsExact: threadsExact && !missingSubagents, partialAfterReport });
     // In the report's key order: a report read back (merge) writes its keys in the schema's.
     const used: RunUsage = { ...s.total, costUsd: s.cost.costUsd, ...(s.cost.unpriced?.length ? { unpriced: s.cost.unpriced.slice(0, MAX_UNPRICED) } : {}), exact: s.exact, ...(reported ? { reportedCostUsd: reported.costUsd } : {}) };
     const wall = this.#firstTs !== undefined && this.#lastTs !== undefined ? Date.parse(this.#lastTs) - Date.parse(this.#firstTs) : NaN;

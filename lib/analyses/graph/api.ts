@@ -1,6 +1,10 @@
 // The action graph (`agent-eval-stream/graph`): the accumulator and its
 // stage logic, graph.json, blast radius, the backlog, coverage, diff,
 // policy and the heatmap.
+
+// Needs @types/node, as every entry point does (see index.ts).
+/// <reference types="node" preserve="true" />
+
 export { GraphAccumulator } from './accumulate.js';
 export type { Side } from './accumulate.js';
 export { GraphCounter } from './counter.js';

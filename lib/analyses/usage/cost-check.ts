@@ -15,7 +15,7 @@
 import { formatUsd } from '../../core/prices.js';
 import type { TokensSection } from './report-section.js';
 import type { UnattributedTokens } from './token-counts.js';
-import { add } from './token-counts.js';
+import { add, CostSum } from './token-counts.js';
 
 /** A difference larger than this share of Claude Code's figure is a warning. */
 export const COST_TOLERANCE = 0.01;
@@ -46,6 +46,8 @@ export function costWarnings(bySession: readonly SessionEntry[]): string[] {
     if (!r) continue;
     const models = Object.entries(r.byModel);
     if (!models.length) {
+      // Only a session whose every token is priced and whose figures are exact has a cost to set beside Claude Code's.
+      if (s.cost.costUsd === null || s.cost.unpriced?.length || !s.exact) continue;
       totalsOnly = true;
       totals.reported = add(totals.reported, r.costUsd);
       totals.ours = plus(totals.ours, s.cost.costUsd);
@@ -59,7 +61,7 @@ export function costWarnings(bySession: readonly SessionEntry[]): string[] {
       const at = s.reportedAtTable?.[model];
       p.atTable = plus(p.atTable, at?.costUsd);
       if (at && at.costUsd !== null) p.price = at;
-      p.ours = plus(p.ours, s.byModel[model]?.costUsd);
+      p.ours = plus(p.ours, at?.ours);
     }
   }
   const out: string[] = [];
@@ -70,8 +72,12 @@ export function costWarnings(bySession: readonly SessionEntry[]): string[] {
   if (totalsOnly && totals.ours !== null && differs(totals.ours, totals.reported)) {
     out.push(`sessions that report only a total cost (${[...totalsModels].join(', ') || 'no model named'}): Claude Code reported ${formatUsd(totals.reported)}, the report counts ${formatUsd(totals.ours)}`);
   }
-  return out;
+  // Models are the input's names: a hostile result can name dozens.
+  return out.length > MAX_WARNINGS ? [...out.slice(0, MAX_WARNINGS), `… and ${out.length - MAX_WARNINGS} more models whose cost differs or has no price`] : out;
 }
+
+/** Cost warnings a report lists before the rest are counted. */
+const MAX_WARNINGS = 20;
 
 function modelWarning(model: string, p: Pooled): string | undefined {
   if (p.atTable === null || p.ours === null) return p.reported > 0 ? `${model}: no price in the table; Claude Code reported ${formatUsd(p.reported)} for it (give it one in usage.prices)` : undefined;
@@ -91,20 +97,21 @@ function implied(ratio: number, price: Pooled['price']): string {
   return `: its figure implies ${both}: the table's price is not the one Claude Code charged, or a rate the transcript does not show applied; set usage.prices to match`;
 }
 
-/** The unattributed tokens of many sessions, summed; their cost is of the priced ones, null when none is. */
+/** The unattributed tokens of many sessions, summed; their cost is of the priced models, which the unpriced ones are named beside. */
 export class Unattributed {
-  #sum: UnattributedTokens | undefined;
+  #sum: Omit<UnattributedTokens, 'costUsd'> | undefined;
+  readonly #cost = new CostSum();
 
-  add(u: UnattributedTokens): void {
-    const s = (this.#sum ??= { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: null });
+  add(model: string, u: UnattributedTokens): void {
+    const s = (this.#sum ??= { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 });
     s.input = add(s.input, u.input);
     s.output = add(s.output, u.output);
     s.cacheRead = add(s.cacheRead, u.cacheRead);
     s.cacheCreation = add(s.cacheCreation, u.cacheCreation);
-    if (u.costUsd !== null) s.costUsd = add(s.costUsd ?? 0, u.costUsd);
+    this.#cost.addModel(model, u.costUsd);
   }
 
-  get value(): UnattributedTokens | undefined {
-    return this.#sum;
+  get value(): (UnattributedTokens & { unpriced?: string[] }) | undefined {
+    return this.#sum && { ...this.#sum, ...this.#cost.cost };
   }
 }

@@ -18,6 +18,7 @@ import { addModelTokens, addTokenCounts, CostSum, emptyTokenCounts, usageSummary
 import type { Cost } from './token-counts.js';
 import { UsageLedger } from './ledger.js';
 import { sessionUsage } from './reconcile.js';
+import { SUBAGENTS_MISSING } from '../../core/missing-subagents.js';
 
 export interface UsageOptions {
   readonly prices?: PriceTable;
@@ -64,6 +65,8 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   #threads = new Map<string, ThreadState>();
   /** Delegation calls of this session and the agent type each asked for: what their threads are labelled. */
   #delegated = new Map<string, string>();
+  /** Its results name subagents the input does not hold: its threads' figures are not the whole. */
+  #missingSubagents = false;
 
   constructor(o: UsageOptions = {}) {
     this.#price = pricer(o.prices ?? new Map());
@@ -95,6 +98,12 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
       case 'thread_close':
         this.#ledger.threadEnds(ev.thread);
         return;
+      case 'turn_end':
+        if (ev.reason === 'result' || ev.reason === 'segment_end') this.#ledger.turnEnds();
+        return;
+      case 'diagnostic':
+        if (ev.code === SUBAGENTS_MISSING) this.#missingSubagents = true;
+        return;
       case 'session_end':
         push(this.#summary(ev));
         this.#reset();
@@ -106,6 +115,7 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
 
   #reset(): void {
     this.#ledger = new UsageLedger(this.#price);
+    this.#missingSubagents = false;
     this.#threads = new Map();
     this.#delegated = new Map();
   }
@@ -130,7 +140,7 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
   }
 
   #summary(ev: EventOf<'session_end'>) {
-    const { threads, reported } = this.#ledger.finish();
+    const { threads, reported, partialAfterReport } = this.#ledger.finish();
     const byThread: Record<string, ThreadUsage> = Object.create(null) as Record<string, ThreadUsage>;
     const transcript = new Map<string, ModelTokens>();
     let exact = true;
@@ -149,6 +159,6 @@ export class UsageCounter implements StageLogic<StreamItem, StreamItem> {
         transcript.set(model, cur ? addModelTokens(cur, m) : m);
       }
     }
-    return usageSummary(ev.session, sessionUsage(transcript, { ...byThread }, reported, this.#price, exact));
+    return usageSummary(ev.session, sessionUsage(transcript, { ...byThread }, reported, this.#price, { threadsExact: exact && !this.#missingSubagents, partialAfterReport }));
   }
 }

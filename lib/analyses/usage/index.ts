@@ -48,7 +48,7 @@ function section(bySession: TokensSection['bySession']): TokensSection {
       a.threads++;
       a.exact &&= t.exact;
     }
-    for (const u of Object.values(s.unattributed ?? {})) unattributed.add(u);
+    for (const [model, u] of Object.entries(s.unattributed ?? {})) unattributed.add(model, u);
   }
   const sums = bySession.flatMap((t) => (t.reported ? [t.reported] : []));
   const warnings = costWarnings(bySession);
@@ -77,9 +77,12 @@ const threadsExact = (s: SessionEntry): boolean => Object.values(s.byThread).eve
  * has none.
  */
 function betterCopy(a: SessionEntry, b: SessionEntry, price: (model: string) => Price | undefined): SessionEntry {
-  const [chosen, other] = !threadsExact(a) && threadsExact(b) ? [b, a] : [a, b];
+  // Final counts first; then the copy that holds more (a session file may hold a background subagent stream-json never printed); else the first.
+  const better = threadsExact(b) !== threadsExact(a) ? threadsExact(b) : b.total.messages > a.total.messages;
+  const [chosen, other] = better ? [b, a] : [a, b];
   if (chosen.reported || !other.reported) return chosen;
-  return { session: chosen.session, ...sessionUsage(new Map(Object.entries(chosen.byModel)), chosen.byThread, other.reported, price, threadsExact(chosen)) };
+  // The other copy's report covered its own snapshots when its figures were exact.
+  return { session: chosen.session, ...sessionUsage(new Map(Object.entries(chosen.byModel)), chosen.byThread, other.reported, price, { threadsExact: chosen.exact, partialAfterReport: !other.exact }) };
 }
 
 class UsageCollector implements SectionCollector<TokensSection> {

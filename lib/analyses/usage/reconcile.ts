@@ -6,110 +6,122 @@
 // two, and what the report counts beyond the threads is unattributed:
 // priced at the table's base rates, its cache writes at the 5-minute rate
 // (`modelUsage` does not split them by lifetime; the API's default is 5
-// minutes).
+// minutes). A model is one model whatever the names it goes by (a dated
+// id, a provider's form, the report's undated one: lib/core/prices.ts
+// canonicalModel): the report's figure is weighed against all of them.
 import { canonicalModel, costOf } from '../../core/prices.js';
 import type { Price } from '../../core/prices.js';
-import type { AtTable, ModelTokens, ReportedUsage, SessionUsage, ThreadUsage, UnattributedTokens } from './token-counts.js';
-import { add, addTokenCounts, CostSum, emptyTokenCounts } from './token-counts.js';
-
-/**
- * `reported` with each model under the transcript's name for it, when the
- * transcript names it otherwise (Claude Code's `modelUsage` says
- * `claude-haiku-4-5` of what its messages call `claude-haiku-4-5-20251001`);
- * two names of one model are added together.
- */
-export function inTranscriptNames(reported: ReportedUsage, transcript: ReadonlyMap<string, ModelTokens>): ReportedUsage {
-  const byCanonical = new Map<string, string>();
-  for (const model of transcript.keys()) if (!byCanonical.has(canonicalModel(model))) byCanonical.set(canonicalModel(model), model);
-  const byModel = new Map<string, ReportedUsage['byModel'][string]>();
-  for (const [model, r] of Object.entries(reported.byModel)) {
-    const name = transcript.has(model) ? model : (byCanonical.get(canonicalModel(model)) ?? model);
-    const cur = byModel.get(name);
-    byModel.set(name, cur ? { input: add(cur.input, r.input), output: add(cur.output, r.output), cacheRead: add(cur.cacheRead, r.cacheRead), cacheCreation: add(cur.cacheCreation, r.cacheCreation), costUsd: add(cur.costUsd, r.costUsd) } : r);
-  }
-  return { costUsd: reported.costUsd, byModel: Object.fromEntries(byModel) };
-}
+import type { AtTable, ModelTokens, ModelUsage, ReportedUsage, SessionUsage, ThreadUsage, UnattributedTokens } from './token-counts.js';
+import { add, addModelTokens, addTokenCounts, CostSum, emptyTokenCounts } from './token-counts.js';
 
 export interface Reconciled {
   /** Per model, the session's whole. */
   readonly byModel: Map<string, ModelTokens>;
   /** Per model, what the report counts beyond the threads (only models with some). */
   readonly unattributed: Map<string, UnattributedTokens>;
+  /** The report, each model under the transcript's name for it. */
+  readonly reported: ReportedUsage | undefined;
+  /** Per model of the report: its token counts at the table's price, and ours. */
+  readonly atTable: Map<string, AtTable>;
   /** The report gave per-model figures: the totals are the agent's own. */
   readonly fromReport: boolean;
 }
 
 const KINDS = ['input', 'output', 'cacheRead', 'cacheCreation'] as const;
+const emptyModel = (): ModelTokens => ({ ...emptyTokenCounts(), cacheCreation1h: 0, costUsd: 0 });
+
+function addUsage(a: ModelUsage, b: ModelUsage): ModelUsage {
+  return { input: add(a.input, b.input), output: add(a.output, b.output), cacheRead: add(a.cacheRead, b.cacheRead), cacheCreation: add(a.cacheCreation, b.cacheCreation), costUsd: add(a.costUsd, b.costUsd) };
+}
+
+/** The transcript's names of each model, the one it used most first (then by name: the same whatever order threads were counted in). */
+function namesByModel(transcript: ReadonlyMap<string, ModelTokens>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const name of transcript.keys()) {
+    const c = canonicalModel(name);
+    const names = out.get(c);
+    if (names) names.push(name);
+    else out.set(c, [name]);
+  }
+  for (const names of out.values()) names.sort((a, b) => transcript.get(b)!.messages - transcript.get(a)!.messages || (a < b ? -1 : a > b ? 1 : 0));
+  return out;
+}
 
 /** The session's per-model figures: the threads' (`transcript`), raised to what `reported` counts. */
-export function reconcile(transcript: ReadonlyMap<string, ModelTokens>, reported: ReportedUsage | undefined, price: (model: string) => Price | undefined): Reconciled {
+export function reconcile(transcript: ReadonlyMap<string, ModelTokens>, asReported: ReportedUsage | undefined, price: (model: string) => Price | undefined): Reconciled {
   const byModel = new Map<string, ModelTokens>();
   for (const [model, m] of transcript) byModel.set(model, { ...m });
   const unattributed = new Map<string, UnattributedTokens>();
-  const models = Object.entries(reported?.byModel ?? {});
-  for (const [model, r] of models) {
-    const cur = byModel.get(model) ?? { ...emptyTokenCounts(), cacheCreation1h: 0, costUsd: 0 };
-    const extra: UnattributedTokens = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 };
-    for (const k of KINDS) extra[k] = Math.max(0, r[k] - cur[k]);
-    if (!KINDS.some((k) => extra[k] > 0)) {
-      if (!byModel.has(model)) byModel.set(model, cur);
-      continue;
-    }
-    const p = price(model);
-    extra.costUsd = p ? costOf(extra, p) : null;
-    unattributed.set(model, extra);
-    byModel.set(model, {
-      messages: cur.messages,
-      input: add(cur.input, extra.input),
-      output: add(cur.output, extra.output),
-      cacheRead: add(cur.cacheRead, extra.cacheRead),
-      cacheCreation: add(cur.cacheCreation, extra.cacheCreation),
-      cacheCreation1h: cur.cacheCreation1h,
-      costUsd: cur.costUsd === null || extra.costUsd === null ? null : add(cur.costUsd, extra.costUsd),
-    });
+  const atTable = new Map<string, AtTable>();
+  const names = namesByModel(transcript);
+  // The report's models, each once, under the transcript's first name for it.
+  const reportedBy = new Map<string, { name: string; r: ModelUsage }>();
+  for (const [model, r] of Object.entries(asReported?.byModel ?? {})) {
+    const c = canonicalModel(model);
+    const cur = reportedBy.get(c);
+    reportedBy.set(c, cur ? { name: cur.name, r: addUsage(cur.r, r) } : { name: names.get(c)?.[0] ?? model, r });
   }
-  return { byModel, unattributed, fromReport: models.length > 0 };
+  for (const [c, { name, r }] of reportedBy) {
+    const group = names.get(c) ?? [];
+    const ours = group.reduce<ModelTokens>((sum, n) => addModelTokens(sum, transcript.get(n)!), emptyModel());
+    const extra: UnattributedTokens = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0, costUsd: 0 };
+    for (const k of KINDS) extra[k] = Math.max(0, r[k] - ours[k]);
+    const p = price(name);
+    const some = KINDS.some((k) => extra[k] > 0);
+    if (some) {
+      extra.costUsd = p ? costOf(extra, p) : null;
+      unattributed.set(name, extra);
+      const cur = byModel.get(name) ?? emptyModel();
+      byModel.set(name, { ...cur, input: add(cur.input, extra.input), output: add(cur.output, extra.output), cacheRead: add(cur.cacheRead, extra.cacheRead), cacheCreation: add(cur.cacheCreation, extra.cacheCreation), costUsd: cur.costUsd === null || extra.costUsd === null ? null : add(cur.costUsd, extra.costUsd) });
+    } else if (!byModel.has(name)) byModel.set(name, emptyModel());
+    const whole = ours.costUsd === null || extra.costUsd === null ? null : add(ours.costUsd, extra.costUsd ?? 0);
+    atTable.set(name, priceCheck(r, ours, whole, p));
+  }
+  const reported = asReported && { costUsd: asReported.costUsd, byModel: Object.fromEntries([...reportedBy.values()].map(({ name, r }) => [name, r])) };
+  return { byModel, unattributed, reported, atTable, fromReport: reportedBy.size > 0 };
+}
+
+/**
+ * The agent's token counts of one model at the table's price, beside our
+ * cost of the session's tokens of it (`whole`). Where the table has a
+ * long-prompt band and the transcript's requests were billed at it (our
+ * cost is not the base rate's), the report's counts cannot be priced
+ * without the requests: when they are the transcript's tokens, the table's
+ * figure for them is ours.
+ */
+function priceCheck(r: ModelUsage, ours: ModelTokens, whole: number | null, p: Price | undefined): AtTable {
+  if (!p) return { costUsd: null, ours: whole };
+  const split = { cacheCreation1h: Math.min(ours.cacheCreation1h, r.cacheCreation) };
+  let at = costOf({ ...r, ...split }, p);
+  const banded = p.above !== undefined && ours.costUsd !== null && Math.abs(ours.costUsd - costOf(ours, p)) > 1e-9 * Math.max(1, ours.costUsd);
+  if (banded && whole !== null && KINDS.every((k) => r[k] >= ours[k])) at = whole;
+  return { costUsd: at, ours: whole, input: p.input, output: p.output, ...(p.source !== undefined ? { source: p.source } : {}) };
 }
 
 /**
  * A session's usage from its threads' figures (`transcript`, per model) and
  * what it reported: totals per model, their cost, and whether they are
- * exact — the agent's own per-model figures, or every thread's counts final
+ * exact — the agent's own per-model figures, covering every snapshot
+ * (`partialAfterReport` false), or every thread's counts final
  * (`threadsExact`).
  */
-export function sessionUsage(transcript: ReadonlyMap<string, ModelTokens>, byThread: Record<string, ThreadUsage>, asReported: ReportedUsage | undefined, price: (model: string) => Price | undefined, threadsExact: boolean): SessionUsage {
-  const reported = asReported && inTranscriptNames(asReported, transcript);
-  const r = reconcile(transcript, reported, price);
+export function sessionUsage(transcript: ReadonlyMap<string, ModelTokens>, byThread: Record<string, ThreadUsage>, asReported: ReportedUsage | undefined, price: (model: string) => Price | undefined, exactness: { threadsExact: boolean; partialAfterReport: boolean }): SessionUsage {
+  const r = reconcile(transcript, asReported, price);
   let total = emptyTokenCounts();
   const cost = new CostSum();
   for (const [model, m] of r.byModel) {
     total = addTokenCounts(total, m);
     cost.addModel(model, m.costUsd);
   }
-  const atTable = reported && r.fromReport ? reportedAtTable(reported, transcript, price) : undefined;
   return {
     total,
     cost: cost.cost,
-    exact: r.fromReport || threadsExact,
+    exact: (r.fromReport && !exactness.partialAfterReport) || exactness.threadsExact,
     byThread,
     byModel: Object.fromEntries(r.byModel),
     ...(r.unattributed.size ? { unattributed: Object.fromEntries(r.unattributed) } : {}),
-    ...(reported ? { reported } : {}),
-    ...(atTable ? { reportedAtTable: atTable } : {}),
+    ...(r.reported ? { reported: r.reported } : {}),
+    ...(r.atTable.size ? { reportedAtTable: Object.fromEntries(r.atTable) } : {}),
   };
 }
 
-/**
- * What the agent's own token counts cost at the price table, per model
- * (null: no price): set beside its own cost, it shows whether the table's
- * price is the one it charged (cost-check.ts). Its cache writes are split
- * by lifetime as the transcript's were, as far as they go.
- */
-function reportedAtTable(reported: ReportedUsage, transcript: ReadonlyMap<string, ModelTokens>, price: (model: string) => Price | undefined): Record<string, AtTable> {
-  const out = new Map<string, AtTable>();
-  for (const [model, r] of Object.entries(reported.byModel)) {
-    const p = price(model);
-    out.set(model, p ? { costUsd: costOf({ ...r, cacheCreation1h: Math.min(transcript.get(model)?.cacheCreation1h ?? 0, r.cacheCreation) }, p), input: p.input, output: p.output, ...(p.source !== undefined ? { source: p.source } : {}) } : { costUsd: null });
-  }
-  return Object.fromEntries(out);
-}

@@ -58,7 +58,7 @@ export function renderUsageText(s: TokensSection, _paint?: Paint, indent = '  ')
     const shown = models.slice(0, SHOWN).map(([model, m]) => `${printable(model)} ${plural(m.messages, 'request')} ${modelCost(m.costUsd, s.exact)}`);
     lines.push(`${indent}  by model: ${shown.join(' · ')}${models.length > SHOWN ? ` · … ${models.length - SHOWN} more` : ''}`);
   }
-  if (s.unattributed) lines.push(`${indent}  unattributed: ${unattributedTokens(s.unattributed)} tokens ${modelCost(s.unattributed.costUsd, true)} — ${UNATTRIBUTED_NOTE}`);
+  if (s.unattributed) lines.push(`${indent}  unattributed: ${unattributedTokens(s.unattributed)} tokens ${costText(s.unattributed, printable)} — ${UNATTRIBUTED_NOTE}`);
   if (anyBound(s)) lines.push(`${indent}  ${LOWER_BOUND_NOTE}`);
   for (const w of s.warnings ?? []) lines.push(`${indent}  warning: ${printable(w)}`);
   return `${lines.join('\n')}\n`;
@@ -72,7 +72,7 @@ export function usageMarkdown(s: TokensSection): string[] {
     out.push('| agent | threads | requests | input | output | cache read | cache write | cost |', '|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const [type, a] of agents.slice(0, SHOWN)) out.push(`| ${cell(type)} | ${a.threads} | ${n(a.messages)} | ${n(a.input)} | ${bound(a.exact)}${n(a.output)} | ${n(a.cacheRead)} | ${n(a.cacheCreation)} | ${costText(a, cell, a.exact)} |`);
     const u = s.unattributed;
-    if (u) out.push(`| (unattributed) | – | – | ${n(u.input)} | ${n(u.output)} | ${n(u.cacheRead)} | ${n(u.cacheCreation)} | ${modelCost(u.costUsd, true)} |`);
+    if (u) out.push(`| (unattributed) | – | – | ${n(u.input)} | ${n(u.output)} | ${n(u.cacheRead)} | ${n(u.cacheCreation)} | ${costText(u, cell)} |`);
     out.push('');
   }
   const models = byCostThenName(Object.entries(s.byModel));

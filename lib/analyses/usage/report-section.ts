@@ -40,7 +40,7 @@ export const tokensSectionSchema = z.object({
   exact,
   byModel: z.record(z.string(), modelTokens),
   byAgentType: z.record(z.string(), tokenCounts.extend({ ...cost, exact, threads: z.number().int().nonnegative() })),
-  unattributed: unattributed.optional(),
+  unattributed: unattributed.extend({ unpriced: z.array(z.string()).optional() }).optional(),
   reported: reported.optional(),
   /** Models whose cost by the price table and by the agent's own report differ by more than 1%. */
   warnings: z.array(z.string()).optional(),
@@ -55,7 +55,7 @@ export const tokensSectionSchema = z.object({
       unattributed: z.record(z.string(), unattributed).optional(),
       reported: reported.optional(),
       /** Per model of `reported`: what its own token counts cost at the price table (null: no price), and that price's input and output rates and source: the price check. */
-      reportedAtTable: z.record(z.string(), z.object({ costUsd: count.nullable(), input: count.optional(), output: count.optional(), source: z.string().optional() })).optional(),
+      reportedAtTable: z.record(z.string(), z.object({ costUsd: count.nullable(), ours: count.nullable(), input: count.optional(), output: count.optional(), source: z.string().optional() })).optional(),
     }),
   ),
 });

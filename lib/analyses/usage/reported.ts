@@ -14,6 +14,8 @@ export interface ReportedSnapshot {
   readonly costUsd?: number | undefined;
   readonly byModel?: Readonly<Record<string, ModelUsage>> | undefined;
   readonly turn?: Readonly<Omit<ModelUsage, 'costUsd'>> | undefined;
+  /** Some models' figures were left out (not counts): a model missing from it is no sign of a new counter. */
+  readonly dropped?: boolean | undefined;
 }
 
 const KINDS = ['input', 'output', 'cacheRead', 'cacheCreation', 'costUsd'] as const;
@@ -27,7 +29,7 @@ function startedAgain(before: ReportedSnapshot, now: ReportedSnapshot): boolean 
   const models = new Map(Object.entries(now.byModel ?? {}));
   for (const [model, b] of Object.entries(before.byModel)) {
     const n = models.get(model);
-    if (!n || KINDS.some((k) => n[k] < b[k])) return true;
+    if (!n ? now.dropped !== true : KINDS.some((k) => n[k] < b[k])) return true;
   }
   // Counters that ran on count the turn's requests on top of what they had.
   const turn = now.turn;
@@ -45,9 +47,12 @@ export class ReportedCounters {
   #finished: ReportedUsage | undefined;
   #last: ReportedSnapshot | undefined;
 
-  add(s: ReportedSnapshot): void {
-    if (s.costUsd === undefined && s.byModel === undefined) return;
-    if (this.#last && startedAgain(this.#last, s)) this.#finished = this.#finished ? addReported(this.#finished, asReported(this.#last)) : asReported(this.#last);
+  add(snapshot: ReportedSnapshot): void {
+    if (snapshot.costUsd === undefined && snapshot.byModel === undefined) return;
+    const before = this.#last;
+    // A model left out for figures that were no counts is at least what it was.
+    const s = snapshot.dropped && before?.byModel ? { ...snapshot, byModel: { ...before.byModel, ...snapshot.byModel } } : snapshot;
+    if (before && startedAgain(before, s)) this.#finished = this.#finished ? addReported(this.#finished, asReported(before)) : asReported(before);
     this.#last = s;
   }
 

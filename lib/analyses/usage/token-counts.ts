@@ -146,9 +146,10 @@ export interface SessionUsage {
   readonly reportedAtTable?: Record<string, AtTable>;
 }
 
-/** The agent's own token counts of one model at the table's price (null: no price), with the price's input and output rates and where it was read. */
+/** The agent's own token counts of one model at the table's price (null: no price), our cost of the session's tokens of it, and the price's input and output rates and where it was read. */
 export interface AtTable {
   costUsd: number | null;
+  ours: number | null;
   input?: number;
   output?: number;
   source?: string;

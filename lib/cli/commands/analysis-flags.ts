@@ -1,44 +1,95 @@
-// The analysis commands' flags and help: what each analysis adds to the
-// common ones, and how a few values are read.
-import type { ParseArgsConfig } from 'node:util';
+// The analysis commands' flags, declared with their help: what each
+// analysis adds to the common ones, and how a few values are read.
 import { UsageError } from '../../core/errors.js';
 import { regexFlag } from '../flags.js';
-import { DEFAULT_FAMILY, DEFAULT_PROBE } from '../../analyses/sufficiency/analyzer.js';
 import { DEFAULT_FAIL_ON, FAIL_ON } from '../../analyses/grade/options.js';
 import type { FailOn } from '../../analyses/grade/options.js';
 import { REPORTERS } from '../reporters.js';
-import { formatNames } from '../../io/format-choice.js';
+import type { Flags } from '../flag-spec.js';
+import { CONFIG_FLAG, FORMAT_FLAG, JSON_FLAG, MAX_LINE_BYTES_FLAG, OUTCOMES_FLAG, PROBE_FAMILY_FLAG, probeFlag, reporterFlag, TASK_FLAG, TASK_PATTERN_FLAG } from './shared-flags.js';
 
-export type Options = NonNullable<ParseArgsConfig['options']>;
-
+/** What every analysis command reads and writes, and how. */
 export const COMMON = {
-  reporter: { type: 'string', multiple: true },
-  json: { type: 'boolean' },
-  config: { type: 'string' },
-  format: { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-  project: { type: 'string' },
-  session: { type: 'string' },
-  follow: { type: 'boolean', short: 'f' },
-  'idle-timeout': { type: 'string' },
-  jobs: { type: 'string', short: 'j' },
-  shard: { type: 'string' },
-  shards: { type: 'string' },
-  manifest: { type: 'string' },
-} satisfies Options;
-/** Commands that read runs into one whole report (compare, calibrate): how runs are grouped into tasks, and the config. */
-export const RUN_GROUPING = { task: { type: 'string' }, 'task-pattern': { type: 'string' }, outcomes: { type: 'string' }, config: { type: 'string' } } satisfies Options;
-/** …and how that report is read and written. */
-export const WHOLE_REPORT = { 'max-line-bytes': { type: 'string' }, reporter: { type: 'string', multiple: true }, json: { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' }, help: { type: 'boolean', short: 'h' } } satisfies Options;
+  reporter: reporterFlag(Object.keys(REPORTERS), ' ([Reporters](#reporters))'),
+  json: JSON_FLAG,
+  config: CONFIG_FLAG,
+  format: FORMAT_FLAG,
+  'max-line-bytes': MAX_LINE_BYTES_FLAG,
+  project: { type: 'string', metavar: 'DIR', help: 'read sessions of this Claude Code project (its newest, or --session)', doc: "read a Claude Code project's sessions: its newest, or the one `--session` names ([sessions.md](sessions.md)); for `session`, the same as its `PROJECT_DIR`" },
+  session: { type: 'string', metavar: 'ID', help: 'a session of the project (id or unique prefix)', doc: 'a session of the project, by id or unique prefix; without `--project`, of the project in the working directory' },
+  follow: {
+    type: 'boolean',
+    short: 'f',
+    help: "keep reading as the input grows; stops at the run's result, on SIGINT, or after --idle-timeout",
+    doc: "keep reading one file (or a project's newest session) as it grows; stops at the run's result, on SIGINT, or after `--idle-timeout` ([sessions.md](sessions.md#following-a-live-session))",
+  },
+  'idle-timeout': {
+    type: 'string',
+    metavar: 'DUR',
+    help: 'with --follow: stop after this long without new bytes: 90s, 10m, 1h, 500ms, or seconds',
+    defaultText: 'none for session files, 10m for stream-json',
+  },
+  jobs: {
+    type: 'string',
+    short: 'j',
+    metavar: 'N',
+    help: 'read sessions in N threads; 1: this thread only',
+    defaultText: 'one per core when there are several sessions',
+    doc: 'read sessions in N threads: N−1 workers and the main thread, each taking whole sessions (a session file with its segments and subagent files). The reports are byte for byte those of `--jobs 1`: sessions are written in the order given. Never more than the cores (`os.availableParallelism()`) nor than the sessions (a larger N is capped, and said once on stderr: [below](#a-hostile-environment)); stdin and `--follow` always read in one thread. No progress line is drawn with more than one job',
+  },
+  manifest: {
+    type: 'string',
+    metavar: 'FILE',
+    help: 'inputs, one per line (- for stdin), besides those given',
+    doc: 'read inputs from FILE, one per line (`-` for stdin; blank lines and `#` comments skipped), besides those given on the line; not with `session` ([scale.md](scale.md#which-sessions-a-shard-reads))',
+  },
+  shard: {
+    type: 'string',
+    metavar: 'I/N',
+    help: "read only shard I (0 … N−1) of the sessions; merge the shards' JSON reports with 'agent-eval-stream merge'",
+    doc: "read only the sessions of shard I (0 … N−1), chosen by a hash of each session's path; `merge` makes the shards' JSON reports the single run's report ([scale.md](scale.md#which-sessions-a-shard-reads)). Not with `--follow` or stdin",
+  },
+  shards: {
+    type: 'string',
+    metavar: 'N',
+    help: 'N shards, the index from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job; JOB_COMPLETION_COUNT also sets N)',
+    doc: 'N shards, this one\'s index from `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, whose `JOB_COMPLETION_COUNT` may give N instead: [scale.md](scale.md#kubernetes-an-indexed-job-and-a-merge))',
+  },
+  quiet: { type: 'boolean', short: 'q', help: 'no diagnostics, notes, warnings or progress on stderr (errors are still printed)' },
+} satisfies Flags;
 /** `--analyses sufficiency,grade`: which of the command's analyses run. */
-export const ANALYSES_FLAG = { analyses: { type: 'string' } } satisfies Options;
-export const SESSION = { list: { type: 'boolean' }, all: { type: 'boolean' } } satisfies Options;
-export const PROBE = { probe: { type: 'string' } } satisfies Options;
-export const SUFFICIENCY = { ...PROBE, 'probe-family': { type: 'string' } } satisfies Options;
-export const GRADE = { outcomes: { type: 'string' }, task: { type: 'string' }, 'task-pattern': { type: 'string' }, 'fail-on': { type: 'string' } } satisfies Options;
-
+export const ANALYSES_FLAG = {
+  analyses: {
+    type: 'string',
+    metavar: 'LIST',
+    help: 'run only these, comma-separated, of sufficiency, grade, occupancy, allocation and calibration (with grade); token usage always runs',
+    defaultText: 'sufficiency,grade',
+    doc: 'run only these, comma-separated: `sufficiency`, `grade`, and `occupancy`, `allocation` and `calibration` (with `grade`) when named ([occupancy.md](occupancy.md), [allocation.md](allocation.md), [calibration.md](calibration.md)); token usage is always reported',
+  },
+} satisfies Flags;
+export const SESSION = {
+  list: { type: 'boolean', help: "list the project's sessions (tab-separated; JSON with --json)", doc: "list the project's sessions instead of analysing one, tab-separated (JSON with `--json`) ([sessions.md](sessions.md#the-session-command))" },
+  all: { type: 'boolean', help: 'every session of the project, oldest first' },
+} satisfies Flags;
+/** Allocation alone reads CodeGraph's explore unless told. */
+export const PROBE = {
+  probe: { type: 'string', metavar: 'REGEX', help: 'the probe tool whose returned characters the final answer may cite', defaultText: 'codegraph_explore', doc: "tool names that are the probe whose responses' characters the final answer may cite ([allocation.md](allocation.md))" },
+} satisfies Flags;
+/** Sufficiency's flags; with allocation too, `--probe` is both's. */
+export const SUFFICIENCY = { probe: probeFlag('without allocation'), 'probe-family': PROBE_FAMILY_FLAG } satisfies Flags;
+export const SUFFICIENCY_AND_ALLOCATION = { probe: probeFlag('with allocation'), 'probe-family': PROBE_FAMILY_FLAG } satisfies Flags;
+export const GRADE = {
+  outcomes: OUTCOMES_FLAG,
+  task: TASK_FLAG,
+  'task-pattern': TASK_PATTERN_FLAG,
+  'fail-on': {
+    type: 'string',
+    metavar: 'LIST',
+    help: `what fails the gate, comma-separated, from ${FAIL_ON.join(', ')}`,
+    defaultText: DEFAULT_FAIL_ON.join(','),
+    doc: `what fails the gate, comma-separated, from ${FAIL_ON.map((f) => `\`${f}\``).join(', ')} ([grading.md](grading.md#the-gate-and---fail-on))`,
+  },
+} satisfies Flags;
 /** Every flag's value as parsed; a command accepts only its own analyses' flags. */
 export interface Values {
   reporter?: string[];
@@ -66,37 +117,6 @@ export interface Values {
   shards?: string;
   manifest?: string;
 }
-
-
-export const HELP_COMMON = `  --reporter NAME[=FILE]  ${Object.keys(REPORTERS).join(', ')} (default text); repeatable; =FILE writes a file
-  --json                  same as --reporter json
-  --config FILE           agent-eval.yaml to use (default: the nearest one upward)
-  --format NAME           read every input as ${formatNames().join(' | ')} (default: detected per file)
-  --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
-  --project DIR           read sessions of this project (its newest, or --session)
-  --session ID            a session of the project (id or unique prefix)
-  -f, --follow            keep reading as the input grows; stops at the run's
-                          result, on SIGINT, or after --idle-timeout
-  --idle-timeout DUR      e.g. 90s, 10m (default: none for session files, 10m for stream-json)
-  -j, --jobs N            read sessions in N workers (default: one per core when
-                          there are several sessions; 1: this thread only)
-  --manifest FILE         inputs, one per line (- for stdin), besides those given
-  --shard I/N             read only shard I (0 … N−1) of the sessions; merge the
-                          shards' JSON reports with 'agent-eval-stream merge'
-  --shards N              N shards, the index from JOB_COMPLETION_INDEX (a
-                          Kubernetes Indexed Job; JOB_COMPLETION_COUNT also sets N)
-  -q, --quiet             no diagnostics or progress on stderr
-  -h, --help              this help`;
-export const HELP_ANALYSES = `  --analyses LIST         run only these: sufficiency, grade (default both), and
-                          occupancy, allocation, calibration when named (token
-                          usage is always reported)`;
-export const HELP_PROBE = `  --probe REGEX           probe tool names (default: ${DEFAULT_PROBE})`;
-export const HELP_SUFFICIENCY = `${HELP_PROBE}
-  --probe-family REGEX    a next call of these is "explore again" (default: ${DEFAULT_FAMILY})`;
-export const HELP_GRADE = `  --outcomes FILE         JSON or JSONL of {run, delivered}: outcomes for runs whose source has none
-  --task NAME             all inputs are runs of one task (for pass^k)
-  --task-pattern REGEX    a run's task is the first group (or the match) of its path
-  --fail-on LIST          gate on ${FAIL_ON.join(',')} (default ${DEFAULT_FAIL_ON.join(',')})`;
 
 /** `90s`, `10m`, `1h`, or seconds. */
 export function durationFlag(flag: string, value: string | undefined): number | undefined {
@@ -129,7 +149,4 @@ audit logs, from files, directories (walked for *.jsonl and *.json) or stdin
 export const EXITS_GATED = `Exit: 0 ok, 3 gate failed, 2 usage or input error (or nothing graded),
 1 internal error.`;
 export const EXITS_UNGATED = 'Exit: 0 ok, 2 usage or input error, 1 internal error.';
-
-export const HELP_SESSION = `  --list                  list the project's sessions (tab-separated; JSON with --json)
-  --all                   every session of the project, oldest first`;
 

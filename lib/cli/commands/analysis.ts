@@ -29,6 +29,7 @@ import { findProjectDir, listSessions } from '../../dialects/claude/locate.js';
 import { followProject } from '../../io/follow-project.js';
 import { runPipeline } from '../../../transforms/run-pipeline.js';
 import { ReadTally } from '../read-tally.js';
+import { toldWarnings, warningsOnSameTerminal, withoutToldWarnings } from '../told-warnings.js';
 import type { StreamItem } from '../../core/items.js';
 import type { CliIO } from '../io.js';
 import { say } from '../io.js';
@@ -37,8 +38,11 @@ import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
 import { poolThreads, sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
-import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, HELP_ANALYSES, HELP_COMMON, HELP_GRADE, HELP_PROBE, HELP_SESSION, HELP_SUFFICIENCY, INPUTS, PROBE, SESSION, SUFFICIENCY } from './analysis-flags.js';
-import type { Options, Values } from './analysis-flags.js';
+import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, INPUTS, PROBE, SESSION, SUFFICIENCY, SUFFICIENCY_AND_ALLOCATION } from './analysis-flags.js';
+import type { Values } from './analysis-flags.js';
+import { HELP_FLAG } from './shared-flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
 import { USAGE } from '../../analyses/usage/token-counts.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
@@ -70,8 +74,12 @@ async function totalBytes(files: readonly string[], cwd: string): Promise<number
 
 function makeCommand(spec: Spec): Command {
   const has = (a: ChosenAnalysis): boolean => spec.analyses.includes(a);
-  const options: Options = { ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...(has('allocation') ? PROBE : {}), ...(has('sufficiency') ? SUFFICIENCY : {}), ...(has('grade') ? GRADE : {}), ...(spec.session ? SESSION : {}) };
-  const help = [spec.usage, '', 'Options:', ...(spec.session ? [HELP_SESSION] : []), HELP_COMMON, ...(spec.choose ? [HELP_ANALYSES] : []), ...(has('sufficiency') ? [HELP_SUFFICIENCY] : has('allocation') ? [HELP_PROBE] : []), ...(has('grade') ? [HELP_GRADE] : []), ''].join('\n');
+  // `--probe` is sufficiency's, allocation's, or both's when a command can run both (their defaults differ).
+  const allocation = has('allocation') || spec.extra?.includes('allocation') === true;
+  const probe = has('sufficiency') ? (allocation ? SUFFICIENCY_AND_ALLOCATION : SUFFICIENCY) : has('allocation') ? PROBE : {};
+  const options: Flags = { ...(spec.session ? SESSION : {}), ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...probe, ...(has('grade') ? GRADE : {}), help: HELP_FLAG };
+  // The help lists what the command parses, from the same declarations.
+  const help = [spec.usage, '', 'Options:', helpRows(options), ''].join('\n');
 
   async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     const parsed = parseFlags(argv, options);
@@ -81,9 +89,11 @@ function makeCommand(spec: Spec): Command {
       io.stdout.write(help);
       return 0;
     }
-    if (spec.session && positionals.length > 1) throw new UsageError('session takes one project folder');
+    // `session`'s project is its PROJECT_DIR or --project DIR, which every analysis command takes.
+    if (spec.session && positionals.length + (values.project !== undefined ? 1 : 0) > 1) throw new UsageError('session takes one project folder (PROJECT_DIR or --project DIR)');
+    const sessionProject = positionals[0] ?? values.project;
     if (spec.session && values.list) {
-      const projectDir = await findProjectDir(resolve(io.cwd, positionals[0] ?? '.'), io.env);
+      const projectDir = await findProjectDir(resolve(io.cwd, sessionProject ?? '.'), io.env);
       io.stdout.write(renderSessionList(await listSessions(projectDir), values.json === true));
       return 0;
     }
@@ -117,7 +127,7 @@ function makeCommand(spec: Spec): Command {
     if (values.manifest !== undefined && inputs.length === 0) throw new UsageError(`--manifest ${values.manifest} lists no input`);
     let projectDir: string | undefined;
     if (spec.session || values.project !== undefined || values.session !== undefined) {
-      const choice = await chooseSessions(spec.session ? (positionals[0] ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
+      const choice = await chooseSessions(spec.session ? (sessionProject ?? io.cwd) : (values.project ?? io.cwd), io, { session: values.session, all: values.all });
       projectDir = choice.projectDir;
       inputs = spec.session ? choice.files : [...positionals, ...choice.files];
     }
@@ -137,7 +147,9 @@ function makeCommand(spec: Spec): Command {
     // One file: a folder is walked into many, and the first run's end would end them all.
     const files = sessions.reduce((n, s) => n + s.files.length, 0);
     if (values.follow && (inputs.length > 1 || files > 1) && !(spec.session && !values.all && values.session === undefined)) throw new UsageError('--follow reads one file (or a project\'s newest session)');
-    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : []);
+    // On one terminal, the warnings stderr tells are not repeated at the text report's end (lib/cli/told-warnings.ts).
+    const textView = warningsOnSameTerminal(io, values.quiet === true) ? withoutToldWarnings(warnings) : undefined;
+    const targets = await openReporters(specs, sinkOpts, io, { given: inputs, files: sessions.flatMap((s) => s.files), read: filesRead(options, values, io.cwd) }, values.follow === true, spec.referenceText ? [USAGE] : [], textView);
     if (!values.quiet) targets.push({ transform: diagnosticsLog(), dest: io.stderr, end: false });
 
     // A terminal on stdin means nothing is piped in: say what is awaited.
@@ -195,7 +207,8 @@ function makeCommand(spec: Spec): Command {
       if (item.kind === 'input_error') say(io, item.message);
     };
     // Grading that graded nothing says why, on stderr and in every report.
-    let skippedTold = false;
+    /** Warnings of the report stderr has told already, in another form (in the line saying why nothing was graded). */
+    const said = new Set<string>();
     const beforeEnd = (): void => {
       const r = collector.build();
       // A shard that graded nothing is one empty part of a run: the merged report says whether the run graded anything.
@@ -203,7 +216,8 @@ function makeCommand(spec: Spec): Command {
         const why = tally.nothingGraded(inputs, sessions, problems);
         // Still one line: what the walks skipped is part of why nothing counted.
         say(io, skipped === undefined ? why : `${why}; ${skipped}`);
-        skippedTold = true;
+        said.add(why);
+        if (skipped !== undefined) said.add(skipped);
         warnings.push(why);
       }
     };
@@ -222,12 +236,8 @@ function makeCommand(spec: Spec): Command {
     // was not read yet is not "nothing graded". A failed gate still fails.
     if (ended === 'reader-closed') return report.grade?.gate.failed ? EXIT.gate : report.inputErrors.length ? EXIT.input : EXIT.ok;
     if (!values.quiet) {
-      for (const w of inputWarnings) if (!(skippedTold && w === skipped)) say(io, `warning: ${w}`);
-      for (const w of report.grade?.warnings.filter((x: string) => x.startsWith('--outcomes')) ?? []) say(io, `warning: ${w}`);
-      // What the stream itself warned of (a session missing its subagents' transcripts).
-      for (const w of report.warnings) if (!warnings.includes(w)) say(io, `warning: ${w}`);
-      // Our cost against the agent's own: told where a person looks, whatever the reporter.
-      for (const w of report.tokens?.warnings ?? []) say(io, `warning: usage: ${w}`);
+      // The inputs' warnings, the stream's own (sessions missing their subagents' transcripts: the first few), --outcomes', usage's.
+      for (const line of toldWarnings(report, warnings, said)) say(io, line);
       const s = report.sufficiency;
       if (s && !report.grade && probeSections(s).every((p) => p.answered + p.errors + p.unjudged + p.pending === 0)) {
         const called = tally.toolsCalled();
@@ -238,7 +248,7 @@ function makeCommand(spec: Spec): Command {
     return report.exitCode as ExitCode;
   }
 
-  return { name: spec.name, run, flags: [{ command: spec.name, flags: Object.keys(options) }] };
+  return { name: spec.name, run, flags: [{ command: spec.name, options }] };
 }
 
 export const sessionCommand = makeCommand({

@@ -16,7 +16,10 @@ import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeNewOutput, writeOutput } from '../output-files.js';
 import { filesRead } from '../read-files.js';
 import { configureAnalyses } from '../analysis-choice.js';
-import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
+import { taskPatternFlag } from './analysis-flags.js';
+import { CONFIG_FLAG, OUTCOMES_FLAG, TASK_FLAG, TASK_PATTERN_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
 import { cliReading, readTranscripts } from '../arm-report.js';
 import { calibrationDate } from '../../analyses/calibration/settings.js';
 import { calibrationDocument } from '../../analyses/calibration/document.js';
@@ -29,9 +32,15 @@ import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
-const OPTIONS = { ...RUN_GROUPING, output: { type: 'string', short: 'o' }, force: { type: 'boolean' }, ...WHOLE_REPORT } as const;
-
-const REPORTERS = ['text', 'json', 'markdown'];
+const OPTIONS = {
+  task: TASK_FLAG,
+  'task-pattern': TASK_PATTERN_FLAG,
+  outcomes: OUTCOMES_FLAG,
+  config: CONFIG_FLAG,
+  output: { type: 'string', short: 'o', metavar: 'FILE', help: 'write the suggested configuration to FILE (a new file)' },
+  force: { type: 'boolean', help: 'with -o: replace FILE if it exists (never an input)' },
+  ...WHOLE_REPORT,
+} satisfies Flags;
 
 const HELP = `Usage: ${PROG} calibrate [options] INPUT…
 
@@ -44,17 +53,7 @@ smallest thresholds that flag at most 1% of the delivered runs, as a config
 snippet whose calibration block is the evidence verified: true needs.
 
 Options:
-  --task NAME             every run is of one task
-  --task-pattern REGEX    a run's task is the first group (or the match) of its path
-  --outcomes FILE         outcomes for runs whose source has none
-  --config FILE           agent-eval.yaml (default: the nearest one upward)
-  -o, --output FILE       write the suggested configuration to FILE (a new file)
-  --force                 with -o: replace FILE if it exists
-  --max-line-bytes N      a longer line is an input error, the rest still read
-  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
-  --json                  same as --reporter json
-  -q, --quiet             no problems on stderr
-  -h, --help              this help
+${helpRows(OPTIONS)}
 
 A task needs 20 delivered runs for a threshold of its own, the corpus 20
 for any (calibration.min_task_runs, calibration.min_runs in the config).
@@ -72,7 +71,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   if (values.force && values.output === undefined) throw new UsageError('--force replaces the file -o writes: give -o FILE');
   const taskPattern = taskPatternFlag(values);
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
-  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  const specs = reporterSpecs(values.reporter, values.json, WHOLE_REPORTERS);
   const output = values.output;
   // The config and the outcomes file are inputs too: the snippet never replaces the config it was made under, --force or not.
   await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given: positionals, files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
@@ -102,4 +101,4 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   return exitCodeFor({ inputErrors: report.inputErrors.length + (nothing ? 1 : 0) + (written ? 0 : 1) });
 }
 
-export const calibrateCommand: Command = { name: 'calibrate', run, flags: [{ command: 'calibrate', flags: Object.keys(OPTIONS) }] };
+export const calibrateCommand: Command = { name: 'calibrate', run, flags: [{ command: 'calibrate', options: OPTIONS }] };

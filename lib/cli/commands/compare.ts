@@ -14,7 +14,10 @@ import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs } from '../output-files.js';
 import { filesRead } from '../read-files.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
-import { RUN_GROUPING, taskPatternFlag, WHOLE_REPORT } from './analysis-flags.js';
+import { taskPatternFlag } from './analysis-flags.js';
+import { CONFIG_FLAG, OUTCOMES_FLAG, TASK_FLAG, TASK_PATTERN_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
 import { armReport, cliReading, readTranscripts } from '../arm-report.js';
 import { RunStepsCollector } from '../../compare/run-steps.js';
 import type { RunSteps } from '../../compare/run-steps.js';
@@ -36,22 +39,40 @@ import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
 const OPTIONS = {
-  ...RUN_GROUPING,
-  arm: { type: 'string', multiple: true },
-  'arm-outcomes': { type: 'string', multiple: true },
-  'fail-on-regression': { type: 'string' },
-  alpha: { type: 'string' },
-  seed: { type: 'string' },
-  resamples: { type: 'string' },
-  'errors-as-failures': { type: 'boolean' },
-  'arm-excludes': { type: 'string', multiple: true },
-  'keep-contaminated': { type: 'boolean' },
-  runs: { type: 'boolean' },
-  analyses: { type: 'string' },
+  arm: { type: 'string', multiple: true, metavar: 'NAME=INPUT', help: 'an input of arm NAME (repeatable; arms in first-seen order, the first the baseline)', doc: 'an input of arm NAME: a transcript file, a folder, or a saved JSON report; repeatable, several inputs per arm; arms in first-seen order, the first the baseline ([compare.md](compare.md#arms))' },
+  task: TASK_FLAG,
+  'task-pattern': TASK_PATTERN_FLAG,
+  outcomes: { ...OUTCOMES_FLAG, help: 'outcomes for runs whose source has none (every arm)', doc: 'outcomes for runs whose source records none, for every arm: a JSON array, or JSONL, of `{"run": ID, "delivered": true|false}` ([grading.md](grading.md#outcomes---outcomes))' },
+  'arm-outcomes': { type: 'string', multiple: true, metavar: 'NAME=FILE', help: "outcomes for one arm's runs, over --outcomes (repeatable, one file per arm)" },
+  config: CONFIG_FLAG,
+  'fail-on-regression': {
+    type: 'string',
+    metavar: 'LIST',
+    help: 'exit 3 when a listed figure is significantly worse: e.g. pass-rate,corrupt-success,cost:10%,flagged.*',
+    doc: 'exit 3 when a listed figure of a new arm is significantly worse than the baseline\'s (by more than a threshold, when one is given): e.g. `pass-rate,corrupt-success,cost:10%,flagged.*` ([compare.md](compare.md#the-gate))',
+  },
+  alpha: { type: 'string', metavar: 'A', help: 'the significance level, between 0 and 1', defaultText: '0.05' },
+  seed: { type: 'string', metavar: 'N', help: "the bootstrap's seed, an integer", defaultText: String(DEFAULT_SEED) },
+  resamples: { type: 'string', metavar: 'N', help: 'bootstrap resamples, from 100 to 1000000', defaultText: String(DEFAULT_RESAMPLES) },
+  analyses: {
+    type: 'string',
+    metavar: 'LIST',
+    help: 'what transcripts are read for, comma-separated, of grade (always), sufficiency, occupancy and allocation; token usage always runs',
+    defaultText: 'sufficiency,grade',
+    doc: 'what transcripts are read for, comma-separated, of `grade` (always), `sufficiency`, `occupancy` and `allocation`; token usage always runs',
+  },
+  'errors-as-failures': { type: 'boolean', help: 'count runs that failed outside the agent (an API error, a usage limit) as failures', doc: 'count runs that failed outside the agent (an API error, a usage limit, a run with no `result`) as failures ([compare.md](compare.md#runs-that-failed-outside-the-agent))' },
+  'arm-excludes': {
+    type: 'string',
+    multiple: true,
+    metavar: 'NAME=PATTERN',
+    help: 'a tool arm NAME must not use (a permission rule, e.g. mcp__codegraph__*, Bash(codegraph *)); repeatable. Its runs that used one are contaminated: listed, and left out of the comparison',
+    doc: 'a tool arm NAME must not use, as a permission rule (`mcp__codegraph__*`, `Bash(codegraph *)`); repeatable. Its runs that used one are contaminated: listed, and left out of the comparison ([compare.md](compare.md#contamination)); needs the arm\'s transcripts',
+  },
+  'keep-contaminated': { type: 'boolean', help: 'compare contaminated runs too' },
+  runs: { type: 'boolean', help: "compare --runs A B [INPUT…]: two runs' steps side by side (below)", doc: 'compare two runs instead of arms: `compare --runs A B [INPUT…]`, A and B transcript files or session ids of the INPUTs ([compare.md](compare.md#why-did-run-a-pass-and-run-b-fail))' },
   ...WHOLE_REPORT,
-} as const;
-
-const REPORTERS = ['text', 'json', 'markdown'];
+} satisfies Flags;
 
 const HELP = `Usage: ${PROG} compare BASE NEW… [options]
        ${PROG} compare --arm NAME=INPUT… [options]
@@ -64,29 +85,7 @@ paths. Runs are grouped into tasks as grade groups them, and paired across
 arms by task.
 
 Options:
-  --arm NAME=INPUT        an input of arm NAME (repeatable; arms in first-seen order)
-  --task NAME             every run is of one task
-  --task-pattern REGEX    a run's task is the first group (or the match) of its path
-  --outcomes FILE         outcomes for runs whose source has none (every arm)
-  --arm-outcomes NAME=FILE  outcomes for one arm's runs
-  --config FILE           agent-eval.yaml (default: the nearest one upward)
-  --fail-on-regression LIST  exit 3 when a listed figure is significantly worse:
-                          e.g. pass-rate,corrupt-success,cost:10%,flagged.*
-  --alpha A               significance level (default 0.05)
-  --seed N                the bootstrap's seed (default ${DEFAULT_SEED})
-  --resamples N           bootstrap resamples (default ${DEFAULT_RESAMPLES})
-  --analyses LIST         what transcripts are read for: grade and sufficiency (the
-                          default), occupancy, allocation (token usage always)
-  --errors-as-failures    count runs that failed outside the agent as failures
-  --arm-excludes NAME=PATTERN  a tool arm NAME must not use (a permission rule,
-                          e.g. mcp__codegraph__*, Bash(codegraph *)); repeatable.
-                          Its runs that used one are contaminated: listed, and
-                          left out of the comparison
-  --keep-contaminated     compare contaminated runs too
-  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
-  --json                  same as --reporter json
-  -q, --quiet             no problems on stderr
-  -h, --help              this help
+${helpRows(OPTIONS)}
 
 --runs A B: why did run A pass and run B fail? Their steps side by side,
 thread by thread, aligned over (tool, target), from the first divergence; A
@@ -155,7 +154,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const seed = numberFlag('--seed', values.seed, DEFAULT_SEED, (x) => Number.isSafeInteger(x), 'an integer');
   const resamples = numberFlag('--resamples', values.resamples, DEFAULT_RESAMPLES, (x) => Number.isInteger(x) && x >= 100 && x <= 1_000_000, 'an integer from 100 to 1000000');
   const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
-  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  const specs = reporterSpecs(values.reporter, values.json, WHOLE_REPORTERS);
   await checkOutputs(reporterOutputs(specs, io.env), { given: [...armInputs.values()].flat(), files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const shared = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
@@ -199,7 +198,7 @@ async function runDiffCommand(values: Values, positionals: readonly string[], io
   if (positionals.length < 2) throw new UsageError('--runs takes two runs: compare --runs A B [INPUT…] (A and B: transcript files, or session ids of the INPUTs)');
   for (const f of ['arm', 'arm-excludes', 'arm-outcomes', 'fail-on-regression'] as const) if (values[f] !== undefined) throw new UsageError(`--${f} compares arms, not two runs: leave it out with --runs`);
   const [a, b, ...inputs] = positionals as [string, string, ...string[]];
-  const specs = reporterSpecs(values.reporter, values.json, REPORTERS);
+  const specs = reporterSpecs(values.reporter, values.json, WHOLE_REPORTERS);
   await checkOutputs(reporterOutputs(specs, io.env), { given: [a, b, ...inputs], files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const analyses = configureAnalyses(['grade'], loaded, { home: io.env.HOME, cwd: io.cwd });
@@ -220,4 +219,4 @@ async function runDiffCommand(values: Values, positionals: readonly string[], io
   return exitCodeFor({ inputErrors });
 }
 
-export const compareCommand: Command = { name: 'compare', run, flags: [{ command: 'compare', flags: Object.keys(OPTIONS) }] };
+export const compareCommand: Command = { name: 'compare', run, flags: [{ command: 'compare', options: OPTIONS }] };

@@ -3,7 +3,6 @@
 // --reporter text|json|markdown (=FILE to write one to a file) — and the
 // gates (`coverage --check-coverage`, `diff`) exit 3.
 import { resolve } from 'node:path';
-import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../../io/config.js';
 import { EXIT, exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
@@ -37,22 +36,16 @@ import type { InputSet } from '../output-files.js';
 import { filesRead } from '../read-files.js';
 import { discoverSessions } from '../../io/inputs.js';
 import { colourFor, plain } from '../../core/style.js';
-import { formatChoice, formatNames } from '../../io/format-choice.js';
+import { formatChoice } from '../../io/format-choice.js';
 import type { Paint } from '../../core/style.js';
 import type { ReporterSpec } from '../reporters.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 import { UnknownFlagError } from '../unknown-flag.js';
+import { helpRows } from '../flag-spec.js';
+import { BUILD_OPTIONS, COVERAGE_OPTIONS, GRAPH_REPORTERS, HEATMAP_OPTIONS, REPORT_FLAGS } from './graph-flags.js';
 import { append } from '../../core/arrays.js';
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
-const GRAPH_REPORTERS = ['text', 'json', 'markdown'] as const;
-const REPORT_FLAGS = { json: { type: 'boolean' }, reporter: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } satisfies Options;
-const HELP_REPORT = `  --reporter NAME[=FILE]  text, json or markdown (default text); repeatable; =FILE writes a file
-  --json                  same as --reporter json
-  -h, --help              this help`;
 
 const HELP = `Usage: ${PROG} graph SUB-COMMAND [options]
 
@@ -83,7 +76,6 @@ async function emit(specs: readonly ReporterSpec[], r: Rendered, io: CliIO): Pro
   await writeReports(specs, io, (name, toFile) => (name === 'json' ? canonicalJson(r.report) : name === 'markdown' ? r.markdown : r.text(toFile ? plain : colourFor(io.stdout, io.env))), false);
 }
 
-
 /** What `graph build` reads, for the check that -o is none of it. */
 async function graphInputs(inputs: readonly string[], cwd: string): Promise<InputSet> {
   const { sessions } = await discoverSessions(inputs, cwd);
@@ -107,18 +99,6 @@ function unlabelled(g: Graph): string[] {
   return g.nodes.filter((n) => !isPseudo(n.name) && n.blast === 'unknown').map((n) => n.name);
 }
 
-const BUILD_OPTIONS = {
-  prod: { type: 'string', multiple: true },
-  eval: { type: 'string', multiple: true },
-  catalog: { type: 'string', multiple: true },
-  config: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  format: { type: 'string' },
-  'max-line-bytes': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-} satisfies Options;
-
 async function build(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const { values, lists, positionals } = parseListFlags(argv, BUILD_OPTIONS, ['prod', 'eval']);
   if (values.help) {
@@ -127,14 +107,7 @@ async function build(argv: readonly string[], io: CliIO): Promise<ExitCode> {
 Reads production traces and eval traces (any format the analyses read, and
 OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed.
 
-  --prod INPUT            production traces (file, folder or -); repeatable
-  --eval INPUT            eval traces; repeatable
-  --catalog [SERVER=]FILE an MCP tools/list result; SERVER= names bare tools mcp__SERVER__…
-  --config FILE           agent-eval.yaml (catalog.tools, catalog.blast, weights, floor …)
-  -o, --output FILE       where to write (default stdout)
-  --format NAME           ${formatNames().join(' | ')} (default: detected per file)
-  --max-line-bytes N      longer lines become diagnostics (default: 64 MiB)
-  -q, --quiet             no diagnostics on stderr
+${helpRows(BUILD_OPTIONS)}
 `);
     return EXIT.ok;
   }
@@ -177,7 +150,7 @@ OpenTelemetry GenAI spans) into graph.json: deterministic, meant to be committed
 
 async function backlogCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
-  if (values.help) return usage(io, `Usage: ${PROG} graph backlog GRAPH [options]\n\nThe eval backlog: uncovered production edges and catalog tools no eval calls, tier 1\n(external_side_effect or irreversible above the floor) first, by risk.\n\n${HELP_REPORT}\n`);
+  if (values.help) return usage(io, `Usage: ${PROG} graph backlog GRAPH [options]\n\nThe eval backlog: uncovered production edges and catalog tools no eval calls, tier 1\n(external_side_effect or irreversible above the floor) first, by risk.\n\n${helpRows(REPORT_FLAGS)}\n`);
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'backlog');
   const g = await readGraph(file, io.cwd);
@@ -186,8 +159,6 @@ async function backlogCommand(argv: readonly string[], io: CliIO): Promise<ExitC
   await emit(specs, { text: () => backlogText(items, unknown), markdown: backlogMarkdown(items, unknown), report: envelope([file], { backlog: items, unlabelled: unknown }) }, io);
   return EXIT.ok;
 }
-
-const COVERAGE_OPTIONS = { ...REPORT_FLAGS, all: { type: 'boolean' }, 'check-coverage': { type: 'boolean' }, tools: { type: 'string' }, edges: { type: 'string' }, triples: { type: 'string' } } satisfies Options;
 
 function percentFlag(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -203,10 +174,7 @@ async function coverageCommand(argv: readonly string[], io: CliIO): Promise<Exit
 
 Of the tools, edges and triples observed, the share evals exercise (and production).
 
-  --all                   count catalog tools never observed in the tool denominator
-  --check-coverage        exit 3 when a coverage is under its threshold
-  --tools N, --edges N, --triples N   thresholds in percent
-${HELP_REPORT}
+${helpRows(COVERAGE_OPTIONS)}
 `);
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'coverage');
@@ -227,7 +195,7 @@ ${HELP_REPORT}
 
 async function diffCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
-  if (values.help) return usage(io, `Usage: ${PROG} graph diff OLD NEW [options]\n\nTools added and removed, blast changes, edges newly seen or no longer covered.\nExits 3 when a new tool, a raised blast or a newly seen production edge leads\ninto external_side_effect or irreversible with no eval coverage.\n\n${HELP_REPORT}\n`);
+  if (values.help) return usage(io, `Usage: ${PROG} graph diff OLD NEW [options]\n\nTools added and removed, blast changes, edges newly seen or no longer covered.\nExits 3 when a new tool, a raised blast or a newly seen production edge leads\ninto external_side_effect or irreversible with no eval coverage.\n\n${helpRows(REPORT_FLAGS)}\n`);
   const specs = specsOf(values);
   if (positionals.length !== 2) throw new UsageError('graph diff takes OLD and NEW graph.json');
   const [oldFile, newFile] = positionals as [string, string];
@@ -238,7 +206,7 @@ async function diffCommand(argv: readonly string[], io: CliIO): Promise<ExitCode
 
 async function policyCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   const { values, positionals } = parseFlags(argv, REPORT_FLAGS);
-  if (values.help) return usage(io, `Usage: ${PROG} graph policy GRAPH [options]\n\nA Claude Code settings fragment denying every external_side_effect or\nirreversible tool (and Bash command class) no eval covers. The text reporter\nprints the fragment alone, ready to merge into .claude/settings.json.\n\n${HELP_REPORT}\n`);
+  if (values.help) return usage(io, `Usage: ${PROG} graph policy GRAPH [options]\n\nA Claude Code settings fragment denying every external_side_effect or\nirreversible tool (and Bash command class) no eval covers. The text reporter\nprints the fragment alone, ready to merge into .claude/settings.json.\n\n${helpRows(REPORT_FLAGS)}\n`);
   const specs = specsOf(values);
   const file = oneGraph(positionals, 'policy');
   const p = policy(await readGraph(file, io.cwd));
@@ -247,8 +215,8 @@ async function policyCommand(argv: readonly string[], io: CliIO): Promise<ExitCo
 }
 
 async function heatmapCommand(argv: readonly string[], io: CliIO): Promise<ExitCode> {
-  const { values, positionals } = parseFlags(argv, { ...REPORT_FLAGS, output: { type: 'string', short: 'o' } });
-  if (values.help) return usage(io, `Usage: ${PROG} graph heatmap GRAPH [-o heatmap.html] [options]\n\nThe predecessor × successor matrix: colour by the successor's blast, intensity\nby production traffic, unprotected cells hatched. -o writes a self-contained HTML\npage; the text reporter draws the matrix for a terminal.\n\n  -o, --output FILE       write the HTML page here\n${HELP_REPORT}\n`);
+  const { values, positionals } = parseFlags(argv, HEATMAP_OPTIONS);
+  if (values.help) return usage(io, `Usage: ${PROG} graph heatmap GRAPH [-o heatmap.html] [options]\n\nThe predecessor × successor matrix: colour by the successor's blast, intensity\nby production traffic, unprotected cells hatched. -o writes a self-contained HTML\npage; the text reporter draws the matrix for a terminal.\n\n${helpRows(HEATMAP_OPTIONS)}\n`);
   const file = oneGraph(positionals, 'heatmap');
   const out = values.output;
   // With -o and no reporter asked for, the page is the output.
@@ -280,12 +248,12 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIO) => Promis
 export const graphCommand: Command = {
   name: 'graph',
   flags: [
-    { command: 'graph build', flags: Object.keys(BUILD_OPTIONS) },
-    { command: 'graph backlog', flags: Object.keys(REPORT_FLAGS) },
-    { command: 'graph coverage', flags: Object.keys(COVERAGE_OPTIONS) },
-    { command: 'graph diff', flags: Object.keys(REPORT_FLAGS) },
-    { command: 'graph policy', flags: Object.keys(REPORT_FLAGS) },
-    { command: 'graph heatmap', flags: [...Object.keys(REPORT_FLAGS), 'output'] },
+    { command: 'graph build', options: BUILD_OPTIONS },
+    { command: 'graph backlog', options: REPORT_FLAGS },
+    { command: 'graph coverage', options: COVERAGE_OPTIONS },
+    { command: 'graph diff', options: REPORT_FLAGS },
+    { command: 'graph policy', options: REPORT_FLAGS },
+    { command: 'graph heatmap', options: HEATMAP_OPTIONS },
   ],
   async run(argv, io) {
     const sub = argv[0];

@@ -7,6 +7,9 @@ import { loadConfig } from '../../io/config.js';
 import { parseFlags, regexFlag } from '../flags.js';
 import { configureAnalyses } from '../analysis-choice.js';
 import { durationFlag, taskPatternFlag } from './analysis-flags.js';
+import { CONFIG_FLAG, HELP_FLAG, PROBE_FAMILY_FLAG, probeFlag, quietFlag, TASK_FLAG, TASK_PATTERN_FLAG } from './shared-flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
 import { runKafkaSessions } from '../../live/kafka-sessions.js';
 import type { KafkaClient } from '../../live/kafka-sessions.js';
 import { unreachableBrokers } from '../../live/kafka-brokers.js';
@@ -15,20 +18,20 @@ import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
 const OPTIONS = {
-  brokers: { type: 'string' },
-  topic: { type: 'string' },
-  group: { type: 'string' },
-  'to-topic': { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  'session-timeout': { type: 'string' },
-  config: { type: 'string' },
-  task: { type: 'string' },
-  'task-pattern': { type: 'string' },
-  probe: { type: 'string' },
-  'probe-family': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+  brokers: { type: 'string', metavar: 'LIST', help: 'bootstrap brokers, comma-separated (HOST:PORT,…)' },
+  topic: { type: 'string', metavar: 'T', help: 'the topic of transcript lines, each message one line keyed by its session id' },
+  group: { type: 'string', metavar: 'G', help: 'the consumer group' },
+  'to-topic': { type: 'string', metavar: 'T', help: 'write reports to this topic, keyed by session id, instead of stdout' },
+  'idle-timeout': { type: 'string', metavar: 'DUR', help: 'a session silent this long ends: 90s, 10m, 1h, 500ms, or seconds', defaultText: '10m' },
+  'session-timeout': { type: 'string', metavar: 'DUR', help: "the consumer group's session timeout: a member silent this long is dropped from the group; the consumer heartbeats at a third of it, at most 3s apart", defaultText: '45s' },
+  config: CONFIG_FLAG,
+  task: TASK_FLAG,
+  'task-pattern': TASK_PATTERN_FLAG,
+  probe: probeFlag('without allocation'),
+  'probe-family': PROBE_FAMILY_FLAG,
+  quiet: quietFlag('warnings'),
+  help: HELP_FLAG,
+} satisfies Flags;
 
 export const CLIENT_PACKAGE = '@confluentinc/kafka-javascript';
 
@@ -43,18 +46,7 @@ at-least-once: a session replayed after a rebalance is reported again, under
 the same session id (upsert by it). Runs until SIGINT or SIGTERM.
 
 Options:
-  --brokers LIST          bootstrap brokers, comma-separated
-  --topic T               the topic of transcript lines
-  --group G               the consumer group
-  --to-topic T            write reports to this topic instead of stdout
-  --idle-timeout DUR      a session silent this long ends (default 10m)
-  --session-timeout DUR   the group's session timeout (default 45s); the
-                          consumer heartbeats at a third of it, at most 3s
-  --config FILE           agent-eval.yaml (default: the nearest one upward)
-  --task NAME, --task-pattern REGEX, --probe REGEX, --probe-family REGEX
-                          as for the default command
-  -q, --quiet             no warnings on stderr
-  -h, --help              this help
+${helpRows(OPTIONS)}
 
 Needs ${CLIENT_PACKAGE} (an optional dependency): npm install ${CLIENT_PACKAGE}
 Exit: 0 when stopped; 2 on a usage error, without the client, when no
@@ -112,4 +104,4 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   return 0;
 }
 
-export const kafkaCommand: Command = { name: 'kafka', run, flags: [{ command: 'kafka', flags: Object.keys(OPTIONS) }] };
+export const kafkaCommand: Command = { name: 'kafka', run, flags: [{ command: 'kafka', options: OPTIONS }] };

@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 import type { ExitCode } from '../../core/exit-code.js';
 import { UsageError } from '../../core/errors.js';
 import { parseFlags } from '../flags.js';
+import { helpRows } from '../flag-spec.js';
+import type { Flags } from '../flag-spec.js';
+import { HELP_FLAG, JSON_FLAG, quietFlag, reporterFlag } from './shared-flags.js';
 import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs } from '../output-files.js';
 import { readSavedReport } from '../saved-report.js';
@@ -23,14 +26,9 @@ import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
-const OPTIONS = {
-  reporter: { type: 'string', multiple: true },
-  json: { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
 const REPORTERS = ['text', 'json', 'markdown', 'junit', 'otlp'];
+
+const OPTIONS = { reporter: reporterFlag(REPORTERS), json: JSON_FLAG, quiet: quietFlag('warnings'), help: HELP_FLAG } satisfies Flags;
 
 const HELP = `Usage: ${PROG} merge REPORT… [options]
 
@@ -41,10 +39,7 @@ the single run would have written, and prints it. Shards of different runs
 missing shard is an input error.
 
 Options:
-  --reporter NAME[=FILE]  ${REPORTERS.join(', ')} (default text); repeatable
-  --json                  same as --reporter json
-  -q, --quiet             no warnings on stderr
-  -h, --help              this help
+${helpRows(OPTIONS)}
 
 Exit: the merged report's: 0 ok, 3 gate failed, 2 usage or input error
 (a missing shard, nothing graded), 1 internal error.`;
@@ -86,4 +81,4 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   return report.exitCode as ExitCode;
 }
 
-export const mergeCommand: Command = { name: 'merge', run, flags: [{ command: 'merge', flags: Object.keys(OPTIONS) }] };
+export const mergeCommand: Command = { name: 'merge', run, flags: [{ command: 'merge', options: OPTIONS }] };

@@ -12,6 +12,11 @@ import type { EventOf } from '../../core/events.js';
 import { clip, isObject } from '../../core/records.js';
 import { MAX_SESSION_TOKENS, MAX_SESSION_USD, plausibleCount } from '../../core/token-bounds.js';
 import { tokenCount } from './token-count.js';
+import { modelKey } from '../../core/prices.js';
+
+/** Models a result names apart; more (hostile input) are counted together, as usage counts a thread's. */
+const MAX_MODELS = 64;
+const OTHER_MODELS = '(other models)';
 
 type Obj = Record<string, unknown>;
 type Outcome = NonNullable<EventOf<'turn_end'>['outcome']>;
@@ -45,13 +50,21 @@ export function reportedUsage(v: Obj, bad: string[]): Reported | undefined {
   if (isObject(v.modelUsage)) {
     // A Map first: a model named `__proto__` is a model like any other.
     const byModel = new Map<string, ModelTokens>();
-    for (const [model, u] of Object.entries(v.modelUsage)) {
+    for (const [name, u] of Object.entries(v.modelUsage)) {
       if (!isObject(u)) continue;
       const wrong: string[] = [];
       const m = { input: tokenCount(u, 'inputTokens', wrong, MAX_SESSION_TOKENS), output: tokenCount(u, 'outputTokens', wrong, MAX_SESSION_TOKENS), cacheRead: tokenCount(u, 'cacheReadInputTokens', wrong, MAX_SESSION_TOKENS), cacheCreation: tokenCount(u, 'cacheCreationInputTokens', wrong, MAX_SESSION_TOKENS), costUsd: usd(u.costUSD, 'costUSD', wrong) ?? 0 };
       // A model whose figures are not all counts is left out whole: its cost would not match its tokens.
-      if (wrong.length) bad.push(...wrong.map((w) => `modelUsage.${clip(model, 60)}.${w}`));
-      else byModel.set(model, m);
+      if (wrong.length) {
+        bad.push(...wrong.map((w) => `modelUsage.${clip(name, 60)}.${w}`));
+        out.dropped = true;
+        continue;
+      }
+      // Named as usage counts models (cut short), and past MAX_MODELS (hostile input) counted together.
+      const named = modelKey(name);
+      const model = byModel.size >= MAX_MODELS && !byModel.has(named) ? OTHER_MODELS : named;
+      const cur = byModel.get(model);
+      byModel.set(model, cur ? { input: cur.input + m.input, output: cur.output + m.output, cacheRead: cur.cacheRead + m.cacheRead, cacheCreation: cur.cacheCreation + m.cacheCreation, costUsd: cur.costUsd + m.costUsd } : m);
     }
     if (byModel.size) out.byModel = Object.fromEntries(byModel);
   }

@@ -41,7 +41,7 @@ export class TracesWalker {
   readonly #file: string;
   #frames: Frame[] = [];
   #asm: Assembler | null = null;
-  #asmRole: 'run' | SpanShape = 'run';
+  #asmRole: 'run' | 'record' | SpanShape = 'run';
   #runs = 0;
   #spans: SpanCollector | null = null;
 
@@ -61,6 +61,7 @@ export class TracesWalker {
         const value = unshared(this.#asm.current);
         this.#asm = null;
         if (this.#asmRole === 'run') this.#emitRun(value, push);
+        else if (this.#asmRole === 'record') push({ type: 'record', file: this.#file, line: ++this.#runs, value: value as Record<string, unknown> });
         else (this.#spans ??= new SpanCollector()).add(value as Record<string, unknown>, this.#asmRole);
       }
       return;
@@ -68,7 +69,10 @@ export class TracesWalker {
     switch (t.name) {
       case 'keyValue': {
         const top = this.#frames[this.#frames.length - 1];
-        if (top && !top.array) top.key = String(t.value);
+        if (top && !top.array) {
+          if (this.#frames.length === 1 && top.key === null && t.value === 'type') return this.#startRecord(t);
+          top.key = String(t.value);
+        }
         return;
       }
       case 'startObject':
@@ -99,6 +103,22 @@ export class TracesWalker {
         } else this.#misplaced(role, push);
       }
     }
+  }
+
+  /**
+   * A top-level object whose first key is `type` is a record, never a
+   * document of runs (the dialects agree: a string `type` is never a
+   * traces document): `claude -p --output-format json | jq .` prints its one
+   * `result` pretty, and `stream-json | jq .` its records. Each is assembled
+   * whole, as a run is, and goes on as the line it was, for the dialects to
+   * tell what it is (Claude Code's refuses a lone `result` with its hint).
+   */
+  #startRecord(key: JsonToken): void {
+    this.#frames.pop();
+    this.#asmRole = 'record';
+    this.#asm = new Assembler();
+    this.#asm.consume({ name: 'startObject' } as never);
+    this.#asm.consume(key as never);
   }
 
   /** The document is over: spans wait for it, since a trace's spans may be anywhere in it. */
