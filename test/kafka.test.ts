@@ -7,8 +7,9 @@
 // sessions. Skipped, saying why, where the cluster or the client cannot be
 // had; .ci/run installs both, so CI never skips it.
 import t from 'tap';
+import type { Test as TapTest } from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -26,9 +27,47 @@ const SOURCE = new URL('./kafka/mock-cluster.c', import.meta.url).pathname;
 function buildMock(): string | undefined {
   const flags = spawnSync('pkg-config', ['--cflags', '--libs', 'rdkafka'], { encoding: 'utf8' });
   if (flags.status !== 0) return undefined;
-  const out = join(mkdtempSync(join(tmpdir(), 'aes-kafka-')), 'mock-cluster');
+  const dir = mkdtempSync(join(tmpdir(), 'aes-kafka-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const out = join(dir, 'mock-cluster');
   const cc = spawnSync('cc', ['-o', out, SOURCE, ...flags.stdout.trim().split(/\s+/)], { encoding: 'utf8' });
   return cc.status === 0 ? out : undefined;
+}
+
+interface Cluster {
+  readonly brokers: string;
+  /** Resolves at the group's next rebalance that ends with `members` in it (read from the mock's log). */
+  groupUp(group: string, members: number): Promise<void>;
+}
+
+/** The mock cluster, stopped when the test ends; its log of the groups' states read as it comes. */
+async function startCluster(tt: TapTest, args: string[]): Promise<Cluster> {
+  const cluster = spawn(mock!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  tt.teardown(() => cluster.stdin.end());
+  const ups: string[] = [];
+  let seen = 0;
+  let wake: () => void = () => {};
+  let partial = '';
+  cluster.stderr.setEncoding('utf8').on('data', (d: string) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop()!;
+    // e.g. "Mock consumer group evals with 2 member(s) changing state Syncing -> Up: all members synced"
+    for (const l of lines) {
+      const m = /Mock consumer group (\S+) with (\d+) member\(s\) changing state \S+ -> Up\b/.exec(l);
+      if (m) ups.push(`${m[1]} ${m[2]}`);
+    }
+    wake();
+  });
+  const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  return {
+    brokers,
+    groupUp: async (group, members) => {
+      for (;;) {
+        while (seen < ups.length) if (ups[seen++] === `${group} ${members}`) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
 }
 
 function loadClient(): { Kafka: new (c: unknown) => { producer(): { connect(): Promise<void>; send(o: unknown): Promise<unknown>; disconnect(): Promise<void> } } } | undefined {
@@ -39,19 +78,20 @@ function loadClient(): { Kafka: new (c: unknown) => { producer(): { connect(): P
   }
 }
 
-// Two rebalances wait for the group's session timeout: about half a minute on a quiet machine.
-t.setTimeout(300_000);
-
 const mock = buildMock();
 const client = loadClient();
 
-t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every session reported, equal to the batch run after upsert', { skip: !mock ? 'no librdkafka-dev (pkg-config rdkafka) or cc: the mock cluster cannot be built' : !client ? '@confluentinc/kafka-javascript does not load' : false, timeout: 240_000 }, async (tt) => {
-  const cluster = spawn(mock!, ['3', '4', 'runs'], { stdio: ['pipe', 'pipe', 'ignore'] });
-  tt.teardown(() => cluster.stdin.end());
-  const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+// The two runs against a cluster mostly wait for its rebalances (each new
+// group's first one takes the mock 3 s): side by side, they wait at once.
+t.jobs = 2;
+
+t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every session reported, equal to the batch run after upsert', { skip: !mock ? 'no librdkafka-dev (pkg-config rdkafka) or cc: the mock cluster cannot be built' : !client ? '@confluentinc/kafka-javascript does not load' : false }, async (tt) => {
+  const cluster = await startCluster(tt, ['3', '4', 'runs']);
+  const { brokers } = cluster;
 
   // 40 sessions as files (for the batch run), and their lines.
   const dir = mkdtempSync(join(tmpdir(), 'aes-kafka-runs-'));
+  tt.teardown(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'runs'));
   const sessions: Array<{ id: string; lines: string[] }> = [];
   // A Kafka message is at most 1,000,000 bytes by default (librdkafka's message.max.bytes): sessions with a longer line are left out.
@@ -81,7 +121,8 @@ t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every ses
   // The first half of every session: all of them open when the second consumer joins.
   await produce((n) => [0, Math.floor(n / 2)]);
 
-  const args = ['kafka', '--brokers', brokers, '--topic', 'runs', '--group', 'evals', '--session-timeout', '6s', '--idle-timeout', '20s', '-q'];
+  // A rebalance on the mock waits for the session timeout less a second: 3 s keeps each one short.
+  const args = ['kafka', '--brokers', brokers, '--topic', 'runs', '--group', 'evals', '--session-timeout', '3s', '--idle-timeout', '20s', '-q'];
   const reports = new Map<string, Report>();
   let lines = 0;
   const collect = (text: string, seen: { n: number }): void => {
@@ -97,10 +138,11 @@ t.test('kafka: 40 interleaved sessions, two consumers, two rebalances: every ses
   const a = liveCli(args, { cwd: dir });
   const seenA = { n: 0 };
   const seenB = { n: 0 };
-  // A reads the first half (no session can end yet: their results are in the second).
-  await new Promise((r) => setTimeout(r, 8000));
+  // A alone holds every partition and reads the first half (no session can end yet: their results are in the second).
+  await cluster.groupUp('evals', 1);
   const b = liveCli(args, { cwd: dir });
-  await new Promise((r) => setTimeout(r, 8000));
+  // B's join is the first rebalance: A gives up the partitions B now reads, their open sessions dropped, and B reads them from the start.
+  await cluster.groupUp('evals', 2);
   await produce((n) => [Math.floor(n / 2), n]);
   // A leaves once some sessions are reported; B takes every partition and replays what A left open.
   await a.until((s) => s.split('\n').filter(Boolean).length >= 1).catch(() => undefined);
@@ -135,17 +177,15 @@ t.test('kafka: without the client or the flags, a usage error that says what to 
   tt.ok(existsSync(SOURCE));
 });
 
-t.test('kafka --to-topic: each report a message keyed by its session id', { skip: !mock ? 'no librdkafka-dev or cc' : !client ? '@confluentinc/kafka-javascript does not load' : false, timeout: 120_000 }, async (tt) => {
-  const cluster = spawn(mock!, ['1', '2', 'lines', 'reports'], { stdio: ['pipe', 'pipe', 'ignore'] });
-  tt.teardown(() => cluster.stdin.end());
-  const brokers = await new Promise<string>((resolve) => cluster.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+t.test('kafka --to-topic: each report a message keyed by its session id', { skip: !mock ? 'no librdkafka-dev or cc' : !client ? '@confluentinc/kafka-javascript does not load' : false }, async (tt) => {
+  const { brokers } = await startCluster(tt, ['1', '2', 'lines', 'reports']);
   const kafka = new (client as unknown as { Kafka: new (c: unknown) => any }).Kafka({ kafkaJS: { brokers: brokers.split(','), clientId: 'test', logLevel: 0 } });
   const producer = kafka.producer();
   await producer.connect();
   const session = (id: string): string[] => [init(['Read'], { session: id }), ...req('m1', [toolUse('r1', 'Read', { file_path: '/t/a' })], { session: id }), res('r1', 'x', { session: id }), done({ session: id })].map((x) => JSON.stringify(x));
   for (const id of ['s1', 's2', 's3']) await producer.send({ topic: 'lines', messages: session(id).map((value) => ({ key: id, value })) });
   await producer.disconnect();
-  const consumer = liveCli(['kafka', '--brokers', brokers, '--topic', 'lines', '--group', 'g', '--to-topic', 'reports', '--session-timeout', '6s', '-q'], { cwd: tmpdir() });
+  const consumer = liveCli(['kafka', '--brokers', brokers, '--topic', 'lines', '--group', 'g', '--to-topic', 'reports', '--session-timeout', '3s', '-q'], { cwd: tmpdir() });
   // Read the output topic until the three reports are there.
   const reader = kafka.consumer({ kafkaJS: { groupId: 'reader', fromBeginning: true } });
   await reader.connect();
@@ -240,4 +280,25 @@ t.test('kafka: a client that cannot connect is an input error naming the brokers
     { name: 'InputError', message: 'cannot connect to the Kafka brokers b1:9092,b2:9092: Local: Broker transport failure' },
   );
   tt.same(calls, ['producer.connect', 'producer.disconnect', 'consumer.disconnect'], 'what was connected is disconnected');
+});
+
+t.test('kafka: the consumer tells its group it is alive at a third of the session timeout, and at least every 3 s', async (tt) => {
+  const { runKafkaSessions } = await import('../lib/live/kafka-sessions.js');
+  const asked: unknown[] = [];
+  const fake = {
+    Kafka: class {
+      consumer(config: unknown) {
+        asked.push(config);
+        return { connect: async () => Promise.reject(new Error('no broker')), disconnect: async () => {}, subscribe: async () => {}, run: async () => {}, commitOffsets: async () => {} };
+      }
+      producer() {
+        return { connect: async () => {}, disconnect: async () => {}, send: async () => ({}) };
+      }
+    },
+  };
+  for (const sessionTimeoutMs of [3000, 6000, 45_000]) {
+    await tt.rejects(runKafkaSessions(fake, { brokers: ['b:9092'], topic: 't', group: 'g', analyses: [], idleMs: 1000, sessionTimeoutMs, emit: () => {}, warn: () => {}, signal: new AbortController().signal }));
+  }
+  // librdkafka's own default is 3 s whatever the session timeout: at 3 s, a member between heartbeats was timed out.
+  tt.same(asked.map((c) => (c as { kafkaJS: { sessionTimeout: number; heartbeatInterval: number } }).kafkaJS).map((k) => [k.sessionTimeout, k.heartbeatInterval]), [[3000, 1000], [6000, 2000], [45_000, 3000]]);
 });

@@ -6,7 +6,7 @@
 // Actions examples of docs/scale.md run as written, for every index.
 import t from 'tap';
 import type { Test as TapTest } from 'tap';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -22,6 +22,7 @@ const DOCS = new URL('../docs/scale.md', import.meta.url);
 /** Runs in folders by task, as a team keeps them: runs/<task>/r<N>.jsonl, 40 sessions of 10 tasks. */
 async function corpus(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'aes-shards-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   for (let i = 1; i <= 40; i++) {
     const task = join(dir, 'runs', `task-${i % 10}`);
     mkdirSync(task, { recursive: true });
@@ -32,9 +33,6 @@ async function corpus(): Promise<string> {
   }
   return dir;
 }
-
-// Dozens of whole runs over 40 sessions: about 20 s on a quiet machine.
-t.setTimeout(180_000);
 
 const dirP = corpus();
 const TASKS = ['--task-pattern', '^runs/([^/]+)/'];
@@ -97,6 +95,7 @@ t.test('a shard that selects no session writes an empty report, exits 0, and mer
 
 t.test('input errors of a sharded run come in the single run\'s order, each once', async (tt) => {
   const dir = mkdtempSync(join(tmpdir(), 'aes-shards-errors-'));
+  tt.teardown(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'runs'));
   // Two files that hold no transcript, named so the first in the walk lands in shard 1 and the second in shard 0 (by the documented hash).
   const names: string[] = [];
@@ -114,17 +113,21 @@ t.test('input errors of a sharded run come in the single run\'s order, each once
 
 t.test('shards of different runs are refused; a report made without --shard too', async (tt) => {
   const dir = await dirP;
-  const a = await cli(['--json', '-q', '--shard', '0/2', ...TASKS, 'runs'], { cwd: dir });
-  const b = await cli(['--json', '-q', '--shard', '1/2', 'runs'], { cwd: dir });
+  // Here and below, one thread where the pool is not the subject: its reports
+  // are the same byte for byte (session-pool.test.ts), and starting a worker
+  // is most of a run's time on 40 small sessions. The docs' commands below
+  // run as written, with the default pool.
+  const a = await cli(['--json', '-q', '--jobs', '1', '--shard', '0/2', ...TASKS, 'runs'], { cwd: dir });
+  const b = await cli(['--json', '-q', '--jobs', '1', '--shard', '1/2', 'runs'], { cwd: dir });
   writeFileSync(join(dir, 'a.json'), a.stdout);
   writeFileSync(join(dir, 'b.json'), b.stdout);
   const refused = await cli(['merge', 'a.json', 'b.json'], { cwd: dir });
   tt.equal(refused.code, 2);
   // Another --max-line-bytes reads lines differently: another run.
-  writeFileSync(join(dir, 'c.json'), (await cli(['--json', '-q', '--shard', '1/2', '--max-line-bytes', '1000000', ...TASKS, 'runs'], { cwd: dir })).stdout);
+  writeFileSync(join(dir, 'c.json'), (await cli(['--json', '-q', '--jobs', '1', '--shard', '1/2', '--max-line-bytes', '1000000', ...TASKS, 'runs'], { cwd: dir })).stdout);
   tt.match((await cli(['merge', 'a.json', 'c.json'], { cwd: dir })).stderr, /c\.json is shard 1\/2 of another run/);
   tt.match(refused.stderr, /b\.json is shard 1\/2 of another run than a\.json \(0\/2\)/);
-  const plain = await cli(['--json', '-q', 'runs/task-1'], { cwd: dir });
+  const plain = await cli(['--json', '-q', '--jobs', '1', 'runs/task-1'], { cwd: dir });
   writeFileSync(join(dir, 'plain.json'), plain.stdout);
   tt.match((await cli(['merge', 'plain.json'], { cwd: dir })).stderr, /plain\.json: not a shard's report/);
   tt.match((await cli(['merge'], { cwd: dir })).stderr, /merge takes the shards' JSON reports/);
@@ -142,18 +145,18 @@ t.test('the shard key and hash are the documented ones', async (tt) => {
 
 t.test('--shards N takes its index from JOB_COMPLETION_INDEX; --manifest lists inputs', async (tt) => {
   const dir = await dirP;
-  const byFlag = await cli(['--json', '-q', '--shard', '2/4', ...TASKS, 'runs'], { cwd: dir });
-  const byEnv = await cli(['--json', '-q', '--shards', '4', ...TASKS, 'runs'], { cwd: dir, env: { JOB_COMPLETION_INDEX: '2' } });
+  const byFlag = await cli(['--json', '-q', '--jobs', '1', '--shard', '2/4', ...TASKS, 'runs'], { cwd: dir });
+  const byEnv = await cli(['--json', '-q', '--jobs', '1', '--shards', '4', ...TASKS, 'runs'], { cwd: dir, env: { JOB_COMPLETION_INDEX: '2' } });
   tt.equal(byEnv.stdout, byFlag.stdout);
-  const byCount = await cli(['--json', '-q', ...TASKS, 'runs'], { cwd: dir, env: { JOB_COMPLETION_INDEX: '2', JOB_COMPLETION_COUNT: '4' } });
+  const byCount = await cli(['--json', '-q', '--jobs', '1', ...TASKS, 'runs'], { cwd: dir, env: { JOB_COMPLETION_INDEX: '2', JOB_COMPLETION_COUNT: '4' } });
   tt.equal(byCount.stdout, byFlag.stdout);
   // A manifest of every file, in the walk's order, with a comment and a blank line: the same sessions, each shard the same.
   const files = JSON.parse((await cli(['--json', '-q', '--jobs', '1', '--shard', '0/1', 'runs'], { cwd: dir })).stdout).shard.order.map((o: string[]) => o[2]);
   writeFileSync(join(dir, 'list.txt'), `# the runs\n\n${files.join('\n')}\n`);
-  const fromList = await cli(['--json', '-q', '--manifest', 'list.txt', ...TASKS], { cwd: dir });
-  const fromDir = await cli(['--json', '-q', ...TASKS, 'runs'], { cwd: dir });
+  const fromList = await cli(['--json', '-q', '--jobs', '1', '--manifest', 'list.txt', ...TASKS], { cwd: dir });
+  const fromDir = await cli(['--json', '-q', '--jobs', '1', ...TASKS, 'runs'], { cwd: dir });
   tt.same(JSON.parse(fromList.stdout).grade.runs, JSON.parse(fromDir.stdout).grade.runs);
-  const fromStdin = await cli(['--json', '-q', '--manifest', '-', ...TASKS], { cwd: dir, input: files.join('\n') });
+  const fromStdin = await cli(['--json', '-q', '--jobs', '1', '--manifest', '-', ...TASKS], { cwd: dir, input: files.join('\n') });
   tt.equal(fromStdin.stdout, fromList.stdout);
   const mistakes: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
     [['--shard', '4/4', 'runs'], {}, /shard index 4 is not below the count 4/],
@@ -243,7 +246,8 @@ async function twoShards(tt: TapTest, files: Record<string, string>): Promise<{ 
     shards.push(JSON.parse(r.stdout) as Report);
     writeFileSync(join(dir, `s${i}.json`), r.stdout);
   }
-  return { dir, shards, single: (await cli(['--json', '-q', 'in'], { cwd: dir })).stdout };
+  // One thread, as above: the pool is not the subject here.
+  return { dir, shards, single: (await cli(['--json', '-q', '--jobs', '1', 'in'], { cwd: dir })).stdout };
 }
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');

@@ -9,7 +9,6 @@
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../core/version.js';
@@ -34,16 +33,14 @@ export interface PoolOptions {
   readonly onCounts?: (counts: EventCounts) => void;
 }
 
-// The worker is always the built module in the package's dist/: the CLI
-// itself may be bundled into one file (then no module sits beside it), and
-// run from the TypeScript sources (the tests do) Node 20 gives a worker no
-// TypeScript loader; `npm test` builds dist/ first.
+// The worker is always the built, bundled module in the package's dist/bin
+// (scripts/bundle-cli.mjs), whether the CLI runs bundled, from dist/lib, or
+// from the TypeScript sources (the tests do; `npm test` builds dist/ first).
 function workerUrl(): URL {
   const root = packageRoot();
-  if (root !== undefined) return pathToFileURL(join(root, 'dist', 'lib', 'cli', 'session-worker.js'));
-  // No package.json of ours above (a renamed copy): beside this module, or, bundled into dist/bin, in dist/lib/cli.
-  const beside = new URL('./session-worker.js', import.meta.url);
-  return existsSync(beside) ? beside : new URL('../lib/cli/session-worker.js', import.meta.url);
+  if (root !== undefined) return pathToFileURL(join(root, 'dist', 'bin', 'session-worker.js'));
+  // No package.json of ours above (a renamed copy): beside this module — the bundled worker beside the bundled CLI, the unbundled one in dist/lib/cli.
+  return new URL('./session-worker.js', import.meta.url);
 }
 
 interface Slot {
@@ -94,7 +91,12 @@ async function* run(sessions: readonly SessionInput[], o: PoolOptions, threads: 
     if (index !== undefined) w.postMessage({ type: 'session', index, session: sessions[index]! } satisfies ToWorker);
   };
   for (let i = 1; i < threads; i++) {
-    const w = new Worker(workerUrl(), { workerData: o.setup });
+    // No execArgv of this process's: the worker runs this package's built
+    // module and nothing else, so the loaders and preloads node was started
+    // with (a TypeScript loader, a test runner's mocks) have nothing in it to
+    // load, and each one costs every worker its start — 1.07 s of CPU per
+    // worker under tap and tsx against 0.17 s without (docs/benchmarks.md).
+    const w = new Worker(workerUrl(), { workerData: o.setup, execArgv: [] });
     w.on('message', (m: FromWorker) => {
       if (m.type === 'items') slots.get(m.index)!.items.push(m.items);
       else if (m.type === 'done') {

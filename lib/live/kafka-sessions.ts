@@ -66,6 +66,17 @@ export function sessionLine(topic: string, s: EndedSession): string {
   return JSON.stringify({ type: 'session', session: s.report.sessions[0] ?? s.key, key: s.key, topic, partition: s.partition, offsets: { first: s.first, last: s.last }, ending: s.ending, report: s.report });
 }
 
+/**
+ * How often the consumer tells the group it is alive: a third of the session
+ * timeout, as Kafka advises, and never less often than librdkafka's default
+ * 3 s. Left at that default, a session timeout of 3 s timed out members
+ * that were only between heartbeats: a rebalance every few seconds, and
+ * every open session replayed each time.
+ */
+export function heartbeatMs(sessionTimeoutMs: number): number {
+  return Math.max(1, Math.min(3000, Math.floor(sessionTimeoutMs / 3)));
+}
+
 export interface KafkaRunEnd {
   readonly sessions: number;
   /** What stopped it, when it was not asked to stop: a report that could not be emitted, a commit that failed. */
@@ -83,7 +94,7 @@ export async function runKafkaSessions(client: KafkaClient, o: KafkaSessionsOpti
   const continued = (key: string, offset: number): void => o.warn(`session ${JSON.stringify(key)} went on after its report (offset ${offset}: more turns, or past the idle timeout): those lines are not in its report`);
   const newPartition = (p: number): PartitionSessions => new PartitionSessions(p, `kafka:${o.topic}/${p}`, o.analyses, continued);
   const consumer = kafka.consumer({
-    kafkaJS: { groupId: o.group, fromBeginning: true, autoCommit: false, sessionTimeout: o.sessionTimeoutMs },
+    kafkaJS: { groupId: o.group, fromBeginning: true, autoCommit: false, sessionTimeout: o.sessionTimeoutMs, heartbeatInterval: heartbeatMs(o.sessionTimeoutMs) },
     rebalance_cb: (err: { code: number }, assignment: Array<{ partition: number }>) => {
       if (err.code === REVOKE) {
         for (const a of assignment) {

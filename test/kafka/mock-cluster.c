@@ -3,7 +3,10 @@
  * librdkafka's mock cluster (rdkafka_mock.h, Debian's librdkafka-dev), with
  * consumer groups, offsets and rebalances. Usage: mock-cluster BROKERS
  * PARTITIONS TOPIC… (each topic with that many partitions). Prints the bootstrap list on one line, then serves until its
- * stdin closes (the test that started it ends).
+ * stdin closes (the test that started it ends). Its debug log of the
+ * consumer groups (librdkafka's "mock" context) goes to stderr: a test waits
+ * there for a rebalance to end ("… changing state Syncing -> Up") instead of
+ * sleeping for as long as one might take.
  * Build: cc -o mock-cluster mock-cluster.c $(pkg-config --cflags --libs rdkafka)
  */
 #include <stdio.h>
@@ -18,6 +21,10 @@ int main(int argc, char **argv) {
   }
   char err[512];
   rd_kafka_conf_t *conf = rd_kafka_conf_new();
+  if (rd_kafka_conf_set(conf, "debug", "mock", err, sizeof err) != RD_KAFKA_CONF_OK) {
+    fprintf(stderr, "debug: %s\n", err);
+    return 1;
+  }
   /* A producer handle that only owns the cluster. */
   rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
   if (!rk) {

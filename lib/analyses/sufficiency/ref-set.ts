@@ -14,10 +14,16 @@ export const isUrlRef = (path: string): boolean => path.startsWith(URL_REF);
 export class RefSet {
   readonly #urls = new Set<string>();
   readonly #resolved = new Set<string>();
-  /** Every path, for a file that does not resolve (the suffix rule then decides). */
-  readonly #all = new SamePathSet();
   /** Paths that do not resolve, for a file that does. */
   readonly #unresolved = new SamePathSet();
+  readonly #paths: string[] = [];
+  /**
+   * Every path, for a file that does not resolve (the suffix rule then
+   * decides): indexed the first time such a file is tested. Most files read
+   * resolve, and indexing every `/`-suffix of every path was most of the
+   * cost of a long listing: a third of it is left.
+   */
+  #all: SamePathSet | undefined;
 
   constructor(refs: readonly FileRef[]) {
     for (const r of refs) {
@@ -28,14 +34,22 @@ export class RefSet {
       const resolved = resolvePath(r.path, r.cwd);
       if (resolved === undefined) this.#unresolved.add(r.path);
       else this.#resolved.add(resolved);
-      this.#all.add(r.path);
+      this.#paths.push(r.path);
     }
   }
 
   has(f: FileRef): boolean {
     if (isUrlRef(f.path)) return this.#urls.has(f.path);
     const resolved = resolvePath(f.path, f.cwd);
-    if (resolved === undefined) return this.#all.has(f.path);
+    if (resolved === undefined) return this.#allPaths().has(f.path);
     return this.#resolved.has(resolved) || this.#unresolved.has(f.path);
+  }
+
+  #allPaths(): SamePathSet {
+    if (this.#all === undefined) {
+      this.#all = new SamePathSet();
+      for (const p of this.#paths) this.#all.add(p);
+    }
+    return this.#all;
   }
 }

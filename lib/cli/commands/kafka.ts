@@ -23,7 +23,7 @@ const OPTIONS = {
   group: { type: 'string', metavar: 'G', help: 'the consumer group' },
   'to-topic': { type: 'string', metavar: 'T', help: 'write reports to this topic, keyed by session id, instead of stdout' },
   'idle-timeout': { type: 'string', metavar: 'DUR', help: 'a session silent this long ends: 90s, 10m, 1h, 500ms, or seconds', defaultText: '10m' },
-  'session-timeout': { type: 'string', metavar: 'DUR', help: "the consumer group's session timeout: a member silent this long is dropped from the group", defaultText: '45s' },
+  'session-timeout': { type: 'string', metavar: 'DUR', help: "the consumer group's session timeout: a member silent this long is dropped from the group; the consumer heartbeats at a third of it, at most 3s apart", defaultText: '45s' },
   config: CONFIG_FLAG,
   task: TASK_FLAG,
   'task-pattern': TASK_PATTERN_FLAG,
