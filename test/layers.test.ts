@@ -14,6 +14,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const LAYERS: ReadonlyArray<readonly [string, string]> = [
   ['core', 'lib/core/'],
   ['shell', 'lib/shell/'],
+  ['permissions', 'lib/permissions/'],
   ['dialects', 'lib/dialects/'],
   ['analyses', 'lib/analyses/'],
   ['report', 'lib/report/'],

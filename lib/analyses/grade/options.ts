@@ -2,8 +2,8 @@
 // (the reference's trace-grader.config.yaml, unchanged), then flags.
 import { dirname } from 'node:path';
 import type { GradeConfig } from './config.js';
-import type { PatternContext, ToolPattern } from './patterns.js';
-import { parseToolPattern } from './patterns.js';
+import type { PatternContext, ToolPattern } from '../../permissions/tool-pattern.js';
+import { parseToolPattern } from '../../permissions/tool-pattern.js';
 import type { Price } from '../../core/prices.js';
 import { pricer, priceTable } from '../../core/prices.js';
 import { DEFAULT_PRICES } from '../../core/model-prices.js';

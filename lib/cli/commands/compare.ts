@@ -29,7 +29,7 @@ import { compareArms } from '../../compare/compare.js';
 import type { CompareArm } from '../../compare/compare.js';
 import { parseRegressionRules } from '../../compare/regression-rules.js';
 import { ContaminationTracker } from '../../compare/contamination.js';
-import { patternProblem } from '../../analyses/grade/patterns.js';
+import { patternProblem } from '../../permissions/pattern-syntax.js';
 import { renderCompareText } from '../../compare/render-text.js';
 import { renderCompareMarkdown } from '../../compare/render-markdown.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../compare/stats/bootstrap.js';
