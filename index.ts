@@ -45,8 +45,8 @@ export { discoverSessions, groupSegments, skippedWarning } from './lib/io/inputs
 export type { DiscoveredInputs, SessionInput, InputProblem } from './lib/io/inputs.js';
 export { tracesRecords } from './lib/io/document-records.js';
 export { loadOutcomes } from './lib/io/outcomes.js';
-export { configSchema, loadConfig, parseConfig, findConfig } from './lib/io/config.js';
-export type { Config, LoadedConfig } from './lib/io/config.js';
+export { configSchema, loadConfig, parseConfig, findConfig } from './lib/config/config.js';
+export type { Config, LoadedConfig } from './lib/config/config.js';
 export { formatChoice, formatNames } from './lib/io/format-choice.js';
 
 // The analysis contract and the built-in analyses. `z` is the zod the

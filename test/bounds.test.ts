@@ -13,7 +13,7 @@ import { init, jsonl, req, toolUse } from './helpers/transcript.js';
 import { mergeReports, OTHER_UNKNOWN_TYPES, ReportBuilder, reportSchema, UNKNOWN_TYPES_CAP } from '../lib/report/index.js';
 import type { Report } from '../lib/report/index.js';
 import type { StreamItem } from '../lib/core/items.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 import { GraphAccumulator } from '../lib/analyses/graph/accumulate.js';
 import { buildGraph } from '../lib/analyses/graph/document.js';

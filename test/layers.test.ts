@@ -17,6 +17,7 @@ export const LAYERS: ReadonlyArray<readonly [string, string]> = [
   ['permissions', 'lib/permissions/'],
   ['dialects', 'lib/dialects/'],
   ['analyses', 'lib/analyses/'],
+  ['config', 'lib/config/'],
   ['report', 'lib/report/'],
   ['compare', 'lib/compare/'],
   ['io', 'lib/io/'],

@@ -9,7 +9,7 @@ import { DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
 import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
-import type { LoadedConfig } from '../io/config.js';
+import type { LoadedConfig } from '../config/config.js';
 import { priceTable } from '../core/prices.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 import { calibrationDate, calibrationSettings } from '../analyses/calibration/settings.js';

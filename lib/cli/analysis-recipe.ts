@@ -1,7 +1,7 @@
 // What a worker needs to run the same analyses as the main thread: the
 // command's choices as plain data (options hold regular expressions and
 // closures, which cannot cross a thread), rebuilt the same way on each side.
-import { loadConfig } from '../io/config.js';
+import { loadConfig } from '../config/config.js';
 import type { Configured } from '../analyses/types.js';
 import type { FailOn } from '../analyses/grade/options.js';
 import { configureAnalyses } from './analysis-choice.js';

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { onDisk } from '../../core/on-disk.js';
 import { Progress, wantsProgress } from '../progress.js';
 import type { ProgressTarget } from '../progress.js';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { discoverSessions, skippedWarning } from '../../io/inputs.js';
 import { readSessions } from '../../io/source.js';
 import type { SourceOptions } from '../../io/source.js';

@@ -4,7 +4,7 @@
 // configuration printed, or written with -o (atomically, never over an input,
 // nor over an existing file without --force). It never edits a config.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';

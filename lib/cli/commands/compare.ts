@@ -2,7 +2,7 @@
 // runs — transcripts or saved reports — compared task by task and pooled,
 // with a gate on significant regressions.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';

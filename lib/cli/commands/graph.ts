@@ -3,7 +3,7 @@
 // --reporter text|json|markdown (=FILE to write one to a file) — and the
 // gates (`coverage --check-coverage`, `diff`) exit 3.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { EXIT, exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { InputError, UsageError } from '../../core/errors.js';

@@ -3,7 +3,7 @@
 import { InputError, OutputError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { printable } from '../../core/escape.js';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { parseFlags, regexFlag } from '../flags.js';
 import { configureAnalyses } from '../analysis-choice.js';
 import { durationFlag, taskPatternFlag } from './analysis-flags.js';
