@@ -1,11 +1,11 @@
 // The analysis commands' flags, declared with their help: what each
 // analysis adds to the common ones, and how a few values are read.
 import { UsageError } from '../../core/errors.js';
-import { regexFlag } from '../flags.js';
+import { regexFlag } from '../../core/regex-source.js';
 import { DEFAULT_FAIL_ON, FAIL_ON } from '../../analyses/grade/options.js';
 import type { FailOn } from '../../analyses/grade/options.js';
 import { REPORTERS } from '../reporters.js';
-import type { Flags } from '../flag-spec.js';
+import type { Flags } from '../../core/flag-spec.js';
 import { CONFIG_FLAG, FORMAT_FLAG, JSON_FLAG, MAX_LINE_BYTES_FLAG, OUTCOMES_FLAG, PROBE_FAMILY_FLAG, probeFlag, reporterFlag, TASK_FLAG, TASK_PATTERN_FLAG } from './shared-flags.js';
 
 /** What every analysis command reads and writes, and how. */

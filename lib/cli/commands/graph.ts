@@ -43,7 +43,7 @@ import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 import { UnknownFlagError } from '../unknown-flag.js';
-import { helpRows } from '../flag-spec.js';
+import { helpRows } from '../flag-use.js';
 import { BUILD_OPTIONS, COVERAGE_OPTIONS, GRAPH_REPORTERS, HEATMAP_OPTIONS, REPORT_FLAGS } from './graph-flags.js';
 import { append } from '../../core/arrays.js';
 

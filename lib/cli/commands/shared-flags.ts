@@ -1,7 +1,7 @@
 // Flags several commands take, declared once: the same words in every
 // command's --help and in docs/cli.md. A command that means something else
 // by a flag declares its own.
-import type { BooleanFlag, Flags, FlagSpec, ListFlag, StringFlag } from '../flag-spec.js';
+import type { BooleanFlag, Flags, FlagSpec, ListFlag, StringFlag } from '../../core/flag-spec.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../core/line-splitter.js';
 import { DEFAULT_FAMILY } from '../../analyses/sufficiency/analyzer.js';
 import { builtInSpecs } from '../../analyses/sufficiency/probe-specs.js';
