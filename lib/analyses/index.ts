@@ -2,22 +2,23 @@
 // one line here.
 import type { Analysis, Configured, SectionsOf } from './types.js';
 import { configure } from './types.js';
-import type { SufficiencyOptions } from './sufficiency/analyzer.js';
+import type { SufficiencyOptions } from './sufficiency/options.js';
 import type { GradeOptions } from './grade/options.js';
 import { sufficiencyAnalysis } from './sufficiency/index.js';
 import { gradeAnalysis } from './grade/index.js';
 import { usageAnalysis } from './usage/index.js';
-import { occupancyAnalysis, occupancyConfig } from './occupancy/index.js';
-import type { OccupancyOptions } from './occupancy/index.js';
+import { occupancyAnalysis } from './occupancy/index.js';
+import { occupancyConfig } from './occupancy/config.js';
+import type { OccupancyOptions } from './occupancy/options.js';
 import { allocationAnalysis } from './allocation/index.js';
 import { calibrationAnalysis } from './calibration/index.js';
-import type { CalibrationSettings } from './calibration/settings.js';
-import type { AllocationOptions } from './allocation/index.js';
+import type { CalibrationSettings } from './calibration/options.js';
+import type { AllocationOptions } from './allocation/options.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
 import { sufficiencyConfig } from './sufficiency/config.js';
 import { gradeConfig } from './grade/config.js';
 import { usageConfig } from './usage/config.js';
-import type { UsageOptions } from './usage/counter.js';
+import type { UsageOptions } from './usage/options.js';
 
 const BUILT_IN = [occupancyAnalysis, sufficiencyAnalysis, allocationAnalysis, gradeAnalysis, calibrationAnalysis, usageAnalysis] as const;
 

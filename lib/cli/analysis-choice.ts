@@ -5,14 +5,14 @@
 import { UsageError } from '../core/errors.js';
 import type { Configured } from '../analyses/types.js';
 import { builtInAnalyses } from '../analyses/index.js';
-import { DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
+import { DEFAULT_PROBE } from '../analyses/sufficiency/probe-specs.js';
 import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
 import { gradeOptions } from '../analyses/grade/options.js';
 import type { FailOn } from '../analyses/grade/options.js';
 import type { LoadedConfig } from '../config/config.js';
 import { priceTable } from '../core/prices.js';
 import { DEFAULT_PRICES } from '../core/model-prices.js';
-import { calibrationDate, calibrationSettings } from '../analyses/calibration/settings.js';
+import { calibrationDate, calibrationSettings } from '../analyses/calibration/options.js';
 import { packageVersion } from '../core/version.js';
 
 /** The analyses a command can be asked for (token usage always runs). */

@@ -17,7 +17,7 @@
 // `Write(path)`, a parameter rule on a main field …) matches nothing here either.
 // Plain names are exact and case-sensitive, like Claude Code's; a renamed
 // tool answers to both names (`Task` and `Agent` are one tool). Every
-// pattern is matched in time linear in the subject (lib/wildcard.ts).
+// pattern is matched in time linear in the subject (lib/core/wildcard.ts).
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import type { ToolCallRef } from '../core/events.js';

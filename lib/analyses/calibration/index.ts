@@ -11,13 +11,13 @@ import { CalibrationLogic } from './logic.js';
 import { CalibrationCollector, mergeCalibration } from './collect.js';
 import { calibrationSectionSchema } from './report-section.js';
 import type { CalibrationSection } from './report-section.js';
-import type { CalibrationSettings } from './settings.js';
+import type { CalibrationSettings } from './options.js';
 import { CALIBRATION } from './items.js';
 import { renderCalibrationText } from './render-text.js';
 import { calibrationMarkdown } from './render-markdown.js';
 
 export type { CalibrationSection } from './report-section.js';
-export type { CalibrationSettings } from './settings.js';
+export type { CalibrationSettings } from './options.js';
 
 export const calibrationAnalysis: Analysis<CalibrationSettings, CalibrationSection, 'calibration'> = {
   name: CALIBRATION,

@@ -3,7 +3,7 @@
 // verdicts.ts; docs/grading.md states them.
 import type { Analysis } from '../types.js';
 import type { AnalysisItem } from '../../core/items.js';
-import { Grader } from './grader.js';
+import { Grader } from './logic.js';
 import type { GradeOptions } from './options.js';
 import { gradeConfig } from './config.js';
 import { gradeSectionSchema, NOTHING_GRADED } from './report-section.js';

@@ -1,12 +1,14 @@
 // Tool-response sufficiency: for every call of a probe tool, the agent's next
 // substantive call in the same thread is a verdict on the response. The
-// rules live in analyzer.ts and reaction.ts; docs/sufficiency.md states them.
+// rules live in logic.ts and reaction.ts; docs/sufficiency.md states them.
 import type { Analysis } from '../types.js';
 import type { AnalysisItem } from '../../core/items.js';
-import { probeSpecs, SufficiencyAnalyzer } from './analyzer.js';
-import type { SufficiencyOptions } from './analyzer.js';
+import { SufficiencyAnalyzer } from './logic.js';
+import { probeSpecs } from './options.js';
+import type { SufficiencyOptions } from './options.js';
 import { sufficiencyConfig } from './config.js';
-import { mergeSufficiency, reorderSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
+import { sufficiencySectionSchema } from './report-section.js';
+import { mergeSufficiency, reorderSufficiency, SufficiencyCollector } from './collect.js';
 import type { ProbeSection, SufficiencySection } from './report-section.js';
 import { sufficiencyTextPieces, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';

@@ -45,13 +45,13 @@ import { HELP_FLAG } from './shared-flags.js';
 import { helpRows } from '../flag-use.js';
 import type { Flags } from '../../core/flag-spec.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
-import { USAGE } from '../../analyses/usage/token-counts.js';
+import { USAGE } from '../../analyses/usage/items.js';
 import type { ChosenAnalysis } from '../analysis-choice.js';
 import { probeSections } from '../../analyses/sufficiency/report-section.js';
 import { shardChoice, shardOfKey } from '../../io/shard.js';
 import { readManifest } from '../../io/manifest.js';
 import { runFingerprint } from '../run-fingerprint.js';
-import { calibrationDate } from '../../analyses/calibration/settings.js';
+import { calibrationDate } from '../../analyses/calibration/options.js';
 
 interface Spec {
   readonly name: string;

@@ -21,7 +21,7 @@ import { CONFIG_FLAG, OUTCOMES_FLAG, TASK_FLAG, TASK_PATTERN_FLAG, WHOLE_REPORT,
 import { helpRows } from '../flag-use.js';
 import type { Flags } from '../../core/flag-spec.js';
 import { cliReading, readTranscripts } from '../arm-report.js';
-import { calibrationDate } from '../../analyses/calibration/settings.js';
+import { calibrationDate } from '../../analyses/calibration/options.js';
 import { calibrationDocument } from '../../analyses/calibration/document.js';
 import { renderCalibrationText } from '../../analyses/calibration/render-text.js';
 import { calibrationMarkdown } from '../../analyses/calibration/render-markdown.js';

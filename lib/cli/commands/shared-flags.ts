@@ -3,7 +3,7 @@
 // by a flag declares its own.
 import type { BooleanFlag, Flags, FlagSpec, ListFlag, StringFlag } from '../../core/flag-spec.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../core/line-splitter.js';
-import { DEFAULT_FAMILY } from '../../analyses/sufficiency/analyzer.js';
+import { DEFAULT_FAMILY } from '../../analyses/sufficiency/probe-specs.js';
 import { builtInSpecs } from '../../analyses/sufficiency/probe-specs.js';
 import { formatNames } from '../../io/format-choice.js';
 
