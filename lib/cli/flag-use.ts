@@ -1,7 +1,7 @@
 // A flag's declaration put to use (lib/core/flag-spec.ts declares them):
 // what parseArgs is given to read it, and the rows of a command's --help,
 // from the same declarations the reference page (docs/cli.md, written by
-// `npm run docs`) lists — so neither can drift from what a command accepts.
+// `npm run build`) lists — so neither can drift from what a command accepts.
 import type { ParseArgsConfig } from 'node:util';
 import type { FlagSpec, Flags } from '../core/flag-spec.js';
 

@@ -1,7 +1,7 @@
 // A flag's declaration: what parseArgs needs to read it, and what a person
 // needs to use it — its value's name, what it does, its default — in one
 // place, so that a command's --help and the reference page (docs/cli.md,
-// written from these by `npm run docs`) list the same flags, with the same
+// written from these by `npm run build`) list the same flags, with the same
 // defaults, and cannot drift from what the command accepts. Declared below
 // every layer, so an analysis declares its own flags beside its options.
 export interface FlagSpec {

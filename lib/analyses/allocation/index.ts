@@ -5,10 +5,14 @@
 // responses and answer; docs/allocation.md states the rules.
 import type { AnalysisItem } from '../../core/items.js';
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import { AllocationReader } from './logic.js';
 import { ALLOCATION } from './items.js';
 import type { AllocationSummary } from './items.js';
+import { allocationOptionsFrom } from './options.js';
 import type { AllocationOptions } from './options.js';
+import { ALLOCATION_FLAGS, readAllocationFlags } from './flags.js';
+import type { AllocationFlags } from './flags.js';
 import { AllocationCollector, mergeAllocation } from './collect.js';
 import { renderAllocationText } from './render-text.js';
 import { allocationMarkdown } from './render-markdown.js';
@@ -32,7 +36,7 @@ function totals(s: AllocationSection): { calls: number; envelope: number; used: 
   return { calls, envelope, used };
 }
 
-export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 'allocation'> = {
+export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 'allocation', 'allocation'> = {
   name: ALLOCATION,
   key: 'allocation',
   logic: (o) => new AllocationReader(o),
@@ -60,3 +64,12 @@ export const allocationAnalysis: Analysis<AllocationOptions, AllocationSection, 
     },
   },
 };
+
+export const allocationRegistration = {
+  analysis: allocationAnalysis,
+  runs: 'when named',
+  page: 'allocation.md',
+  flags: ALLOCATION_FLAGS,
+  readFlags: readAllocationFlags,
+  options: allocationOptionsFrom,
+} satisfies Registration<AllocationOptions, AllocationFlags, 'allocation'>;

@@ -5,6 +5,7 @@
 // states the rules.
 import type { AnalysisItem } from '../../core/items.js';
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import { OccupancyReader } from './logic.js';
 import { OCCUPANCY } from './items.js';
 import type { OccupancySummary } from './items.js';
@@ -13,12 +14,13 @@ import { renderOccupancyText } from './render-text.js';
 import { occupancyMarkdown } from './render-markdown.js';
 import { occupancySectionSchema } from './report-section.js';
 import type { OccupancySection } from './report-section.js';
+import { occupancyOptionsFrom } from './options.js';
 import type { OccupancyOptions } from './options.js';
 import { occupancyConfig } from './config.js';
 import { occupancyFigures } from './figures.js';
 import { byRank } from '../../core/arrays.js';
 
-export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'occupancy'> = {
+export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'occupancy', 'occupancy', typeof occupancyConfig> = {
   name: OCCUPANCY,
   key: 'occupancy',
   config: occupancyConfig,
@@ -39,3 +41,10 @@ export const occupancyAnalysis: Analysis<OccupancyOptions, OccupancySection, 'oc
     ndjsonSummary: ({ bySession: _b, ...rest }) => rest,
   },
 };
+
+export const occupancyRegistration = {
+  analysis: occupancyAnalysis,
+  runs: 'when named',
+  page: 'occupancy.md',
+  options: occupancyOptionsFrom,
+} satisfies Registration<OccupancyOptions, unknown, 'occupancy'>;

@@ -2,9 +2,12 @@
 // substantive call in the same thread is a verdict on the response. The
 // rules live in logic.ts and reaction.ts; docs/sufficiency.md states them.
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import type { AnalysisItem } from '../../core/items.js';
 import { SufficiencyAnalyzer } from './logic.js';
-import { probeSpecs } from './options.js';
+import { probeSpecs, sufficiencyOptionsFrom } from './options.js';
+import { readSufficiencyFlags, SUFFICIENCY_FLAGS } from './flags.js';
+import type { SufficiencyFlags } from './flags.js';
 import type { SufficiencyOptions } from './options.js';
 import { sufficiencyConfig } from './config.js';
 import { sufficiencySectionSchema } from './report-section.js';
@@ -17,7 +20,7 @@ import { SUFFICIENCY } from './items.js';
 import type { SufficiencyItem } from './items.js';
 import { sufficiencyFigures } from './figures.js';
 
-export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency'> = {
+export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency', 'sufficiency', typeof sufficiencyConfig> = {
   name: SUFFICIENCY,
   key: 'sufficiency',
   config: sufficiencyConfig,
@@ -59,3 +62,14 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
     },
   },
 };
+
+export const sufficiencyRegistration = {
+  analysis: sufficiencyAnalysis,
+  runs: 'by default',
+  page: 'sufficiency.md',
+  flags: SUFFICIENCY_FLAGS,
+  readFlags: readSufficiencyFlags,
+  options: sufficiencyOptionsFrom,
+  // Every built-in probe profile.
+  defaultOptions: () => ({}),
+} satisfies Registration<SufficiencyOptions, SufficiencyFlags, 'sufficiency'>;

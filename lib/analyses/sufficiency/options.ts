@@ -4,6 +4,9 @@
 import { DEFAULT_MARKER } from './returned.js';
 import { builtInSpecs, codegraphSpec, configuredSpec, DEFAULT_FAMILY, DEFAULT_PROBE } from './probe-specs.js';
 import type { ProbeConfig, ProbeSpec } from './profiles.js';
+import type { OptionSources } from '../registration.js';
+import type { SufficiencyFlags } from './flags.js';
+import type { SufficiencyConfig } from './config.js';
 
 export interface SufficiencyOptions {
   /** Regex source: a call whose tool name matches is a (CodeGraph-profile) probe, the only one. */
@@ -26,4 +29,16 @@ export function probeSpecs(o: SufficiencyOptions): { specs: ProbeSpec[]; single:
   const specs = builtInSpecs(marker);
   if (o.family !== undefined) specs[0] = codegraphSpec(DEFAULT_PROBE, o.family, marker);
   return { specs, single: false };
+}
+
+/** A run's options: `--probe`, else the config's `probe` or `probes`, else every built-in profile; `--probe-family` over the config's `family`. */
+export function sufficiencyOptionsFrom({ config: c, flags: f, cwd }: OptionSources<SufficiencyFlags, SufficiencyConfig>): SufficiencyOptions {
+  const probe = f.probe ?? c.sufficiency?.probe;
+  const family = f.family ?? c.sufficiency?.family;
+  return {
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}),
+    ...(family ? { family } : {}),
+    marker: c.sufficiency?.marker ?? DEFAULT_MARKER,
+  };
 }

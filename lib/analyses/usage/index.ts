@@ -3,7 +3,10 @@
 // (lib/core/model-prices.ts, and agent-eval.yaml's `usage.prices`). Its report
 // section keeps the name `tokens`. docs/usage.md states the rules.
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
+import { DEFAULT_PRICES } from '../../core/model-prices.js';
 import { UsageCounter } from './logic.js';
+import { usageOptionsFrom } from './options.js';
 import type { UsageOptions } from './options.js';
 import { usageConfig } from './config.js';
 import { USAGE } from './items.js';
@@ -16,7 +19,7 @@ import { usageJunit } from './render-junit.js';
 import { usageFigures } from './figures.js';
 import { byRank } from '../../core/arrays.js';
 
-export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens'> = {
+export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens', 'usage', typeof usageConfig> = {
   name: USAGE,
   key: 'tokens',
   config: usageConfig,
@@ -34,3 +37,12 @@ export const usageAnalysis: Analysis<UsageOptions, TokensSection, 'tokens'> = {
     ndjsonSummary: ({ bySession: _bySession, ...rest }) => rest,
   },
 };
+
+export const usageRegistration = {
+  analysis: usageAnalysis,
+  runs: 'always',
+  title: 'token usage',
+  page: 'usage.md',
+  options: usageOptionsFrom,
+  defaultOptions: () => ({ prices: DEFAULT_PRICES }),
+} satisfies Registration<UsageOptions, unknown, 'usage'>;
