@@ -45,8 +45,8 @@ export { discoverSessions, groupSegments, skippedWarning } from './lib/io/inputs
 export type { DiscoveredInputs, SessionInput, InputProblem } from './lib/io/inputs.js';
 export { tracesRecords } from './lib/io/document-records.js';
 export { loadOutcomes } from './lib/io/outcomes.js';
-export { configSchema, loadConfig, parseConfig, findConfig } from './lib/io/config.js';
-export type { Config, LoadedConfig } from './lib/io/config.js';
+export { configSchema, loadConfig, parseConfig, findConfig } from './lib/config/config.js';
+export type { Config, LoadedConfig } from './lib/config/config.js';
 export { formatChoice, formatNames } from './lib/io/format-choice.js';
 
 // The analysis contract and the built-in analyses. `z` is the zod the
@@ -58,19 +58,21 @@ export type { Paint, Style } from './lib/core/style.js';
 export { configure, analysisOf } from './lib/analyses/types.js';
 export type { Analysis, Configured, SectionCollector, SessionVerdict, SectionEnv, MergeEnv, GateContribution, CollectorOptions, Renderers, JunitPart, SectionsOf } from './lib/analyses/types.js';
 export { ANALYSES, analysisNamed, builtInAnalyses, sufficiencyAnalysis, gradeAnalysis, calibrationAnalysis, usageAnalysis } from './lib/analyses/index.js';
-export { calibrationSettings } from './lib/analyses/calibration/settings.js';
-export type { CalibrationSettings } from './lib/analyses/calibration/settings.js';
+export { calibrationSettings } from './lib/analyses/calibration/options.js';
+export type { CalibrationSettings } from './lib/analyses/calibration/options.js';
 export { suggestedConfig } from './lib/analyses/calibration/render-yaml.js';
 export type { CalibrationSection } from './lib/analyses/calibration/report-section.js';
 export type { BuiltInChoice, BuiltInSections } from './lib/analyses/index.js';
-export { SufficiencyAnalyzer, DEFAULT_PROBE, DEFAULT_FAMILY } from './lib/analyses/sufficiency/analyzer.js';
-export type { SufficiencyOptions } from './lib/analyses/sufficiency/analyzer.js';
-export { Grader } from './lib/analyses/grade/grader.js';
+export { SufficiencyAnalyzer } from './lib/analyses/sufficiency/logic.js';
+export { DEFAULT_PROBE, DEFAULT_FAMILY } from './lib/analyses/sufficiency/probe-specs.js';
+export type { SufficiencyOptions } from './lib/analyses/sufficiency/options.js';
+export { Grader } from './lib/analyses/grade/logic.js';
 export { gradeOptions, GRADE_DEFAULTS, FAIL_ON, DEFAULT_FAIL_ON } from './lib/analyses/grade/options.js';
 export type { GradeOptions, GradeFlags, FailOn, LoadedGradeConfig } from './lib/analyses/grade/options.js';
-export { UsageCounter } from './lib/analyses/usage/counter.js';
-export type { TokenCounts, UsageSummary } from './lib/analyses/usage/token-counts.js';
-export type { TokensSection } from './lib/analyses/usage/index.js';
+export { UsageCounter } from './lib/analyses/usage/logic.js';
+export type { TokenCounts } from './lib/analyses/usage/token-counts.js';
+export type { UsageSummary } from './lib/analyses/usage/items.js';
+export type { TokensSection } from './lib/analyses/usage/report-section.js';
 
 // The dialect contract and the built-in dialects.
 export type { Dialect, RecordNormalizer, EventSink, DocumentWalker, JsonToken, CompanionFiles, Weave, CompanionRead, GivenCompanion, InputSession, CopyOf } from './lib/dialects/types.js';

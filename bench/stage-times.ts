@@ -17,7 +17,7 @@ import { fusedLogics } from '../transforms/pipeline.js';
 import { fuse, objectStage } from '../lib/core/stage.js';
 import type { Push, StageLogic } from '../lib/core/stage.js';
 import { readSessions } from '../lib/io/source.js';
-import { loadConfig } from '../lib/io/config.js';
+import { loadConfig } from '../lib/config/config.js';
 import { configureAnalyses } from '../lib/cli/analysis-choice.js';
 import { json } from '../sinks/json.js';
 

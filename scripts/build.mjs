@@ -1,5 +1,10 @@
 // `npm run build`: dist/ from the sources — TypeScript's compiler, then the
-// CLI's bundle (bundle-cli.mjs). Both tools run native binaries that npm
+// CLI's bundle (bundle-cli.mjs) — and the files written from the code:
+// schema/*.schema.json from the zod schemas (write-schema.ts) and
+// docs/cli.md's flag tables from the flag declarations (write-cli-docs.ts),
+// so that adding an analysis or a flag needs no step someone has to
+// remember. Tests hold both to the code; .ci/run fails when a clean
+// checkout's were not current (the build changed them). Both tools run native binaries that npm
 // installs as optional dependencies of theirs, so `npm ci --omit=optional`
 // (the obvious way to leave out the Kafka client) leaves them out too:
 // TypeScript's for good, esbuild's until its own install script fetches it.
@@ -67,3 +72,8 @@ rmSync('dist', { recursive: true, force: true });
 const tsc = spawnSync(process.execPath, [tscPath(), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 await import('./bundle-cli.mjs');
+// tsx (a dev dependency, as TypeScript and esbuild are) runs the sources they are written from.
+for (const script of ['scripts/write-schema.ts', 'scripts/write-cli-docs.ts']) {
+  const written = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+  if (written.status !== 0) process.exit(written.status ?? 1);
+}

@@ -5,7 +5,7 @@
 // marker names the (sub-)commands it is of, so a table of several has a
 // column saying which take each flag.
 import { COMMANDS } from '../lib/cli/main.js';
-import type { Flags, FlagSpec } from '../lib/cli/flag-spec.js';
+import type { Flags, FlagSpec } from '../lib/core/flag-spec.js';
 
 /** Every (sub-)command's declarations, by its name as a user types it (`graph build`). */
 export async function commandFlags(): Promise<Map<string, Flags>> {

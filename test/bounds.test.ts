@@ -14,7 +14,7 @@ import { init, jsonl, req, toolUse } from './helpers/transcript.js';
 import { mergeReports, OTHER_UNKNOWN_TYPES, ReportBuilder, reportSchema, UNKNOWN_TYPES_CAP } from '../lib/report/index.js';
 import type { Report } from '../lib/report/index.js';
 import type { StreamItem } from '../lib/core/items.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 
 const type = (n: number): string => `t${String(n).padStart(3, '0')}`;

@@ -20,7 +20,7 @@ import { calibrationWarnings, DRIFT_MIN_RUNS } from '../lib/analyses/grade/evide
 import type { RunResult } from '../lib/analyses/grade/verdicts.js';
 import { calibrationDocumentSchema } from '../lib/analyses/calibration/document.js';
 import { mergeReports } from '../lib/report/merge.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 
 const CORPUS = 'calibration/runs.traces.json';

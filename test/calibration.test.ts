@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { calibrationDocumentSchema } from '../lib/analyses/calibration/document.js';
 import type { CalibrationSection } from '../lib/analyses/calibration/report-section.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 import { reportSchema } from '../lib/report/index.js';
 
 const CORPUS = 'calibration/runs.traces.json';

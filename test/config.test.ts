@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findConfig, loadConfig, parseConfig } from '../lib/io/config.js';
+import { findConfig, loadConfig, parseConfig } from '../lib/config/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 
 function problems(text: string): string[] {

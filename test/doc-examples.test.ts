@@ -21,7 +21,7 @@ import type { CodeBlock } from './helpers/markdown-blocks.js';
 import { matchJsonOutput, matchText } from './helpers/doc-match.js';
 import { runDocCommand } from './helpers/doc-commands.js';
 import type { DocRun } from './helpers/doc-commands.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];

@@ -1,6 +1,7 @@
 // Claude Code's permission-rule grammar, each form and its edges.
 import t from 'tap';
-import { commandMatcher, parseToolPattern, patternProblem } from '../lib/analyses/grade/patterns.js';
+import { commandMatcher, parseToolPattern } from '../lib/permissions/tool-pattern.js';
+import { patternProblem } from '../lib/permissions/pattern-syntax.js';
 import type { ToolCallRef } from '../lib/core/events.js';
 
 const call = (name: string, input: Record<string, unknown> = {}, cwd = '/repo/app'): ToolCallRef => ({ id: 'x', name, input, thread: 'main', cwd });

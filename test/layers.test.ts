@@ -14,8 +14,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const LAYERS: ReadonlyArray<readonly [string, string]> = [
   ['core', 'lib/core/'],
   ['shell', 'lib/shell/'],
+  ['permissions', 'lib/permissions/'],
   ['dialects', 'lib/dialects/'],
   ['analyses', 'lib/analyses/'],
+  ['config', 'lib/config/'],
   ['report', 'lib/report/'],
   ['compare', 'lib/compare/'],
   ['io', 'lib/io/'],

@@ -2,7 +2,7 @@
 // leaves behind stays bounded, and no later event pays for it again. Each
 // test asserts a size or a count, never a time.
 import t from 'tap';
-import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/analyzer.js';
+import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/logic.js';
 import { RunGrader, RECENT_IDS } from '../lib/analyses/grade/run-grader.js';
 import { RecentSet, Fifo } from '../lib/core/fifo.js';
 import { linkedSubagent } from '../lib/dialects/claude/subagents.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { cli, FIXTURES } from './helpers/cli.js';
 import { done, init, jsonl, req, res, toolUse } from './helpers/transcript.js';
 import { FILES_PER_UNKNOWN_TYPE } from '../lib/report/unknown-types.js';
-import { parseConfig } from '../lib/io/config.js';
+import { parseConfig } from '../lib/config/config.js';
 import { ConfigError } from '../lib/core/errors.js';
 import { nearestName } from '../lib/core/nearest-name.js';
 import { CLAUDE_CODE_TOOLS } from '../lib/core/tools.js';

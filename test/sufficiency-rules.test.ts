@@ -7,7 +7,7 @@ import { done, explore, exploreRes, init, jsonl, req, res, text, toolUse } from 
 import type { Json } from './helpers/transcript.js';
 import type { SufficiencyCall } from '../lib/analyses/sufficiency/summary.js';
 import { runLogic } from '../lib/core/stage.js';
-import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/analyzer.js';
+import { SufficiencyAnalyzer } from '../lib/analyses/sufficiency/logic.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
 import { probeOf } from './helpers/sufficiency.js';
 

@@ -4,10 +4,10 @@
 // disagree. Prices (per million): Sonnet 4.5 $3 in, $15 out ($6 / $22.50 past
 // a 200k-token prompt); Haiku 4.5 $1 in, $5 out.
 import t from 'tap';
-import { UsageCounter } from '../lib/analyses/usage/counter.js';
+import { UsageCounter } from '../lib/analyses/usage/logic.js';
 import { usageAnalysis } from '../lib/analyses/usage/index.js';
 import type { TokensSection } from '../lib/analyses/usage/report-section.js';
-import type { UsageSummary } from '../lib/analyses/usage/token-counts.js';
+import type { UsageSummary } from '../lib/analyses/usage/items.js';
 import { DEFAULT_PRICES } from '../lib/core/model-prices.js';
 import type { CanonicalEvent } from '../lib/core/events.js';
 import type { StreamItem } from '../lib/core/items.js';

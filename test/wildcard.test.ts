@@ -6,7 +6,7 @@
 import t from 'tap';
 import { Wildcard } from '../lib/core/wildcard.js';
 import type { MatchWork } from '../lib/core/wildcard.js';
-import { parseToolPattern } from '../lib/analyses/grade/patterns.js';
+import { parseToolPattern } from '../lib/permissions/tool-pattern.js';
 import { BlastPatterns } from '../lib/analyses/graph/blast.js';
 
 const MiB = 1024 * 1024;

@@ -7,7 +7,7 @@ import { discoverSessions } from '../lib/io/inputs.js';
 import { readSessions } from '../lib/io/source.js';
 import type { SourceOptions } from '../lib/io/source.js';
 import { fusedStages } from './pipeline.js';
-import { GraphCounter } from '../lib/analyses/graph/counter.js';
+import { GraphCounter } from '../lib/analyses/graph/logic.js';
 import { runPipeline } from './run-pipeline.js';
 import type { SinkTarget } from './run-pipeline.js';
 import type { InputErrorItem } from '../lib/core/input-error.js';

@@ -3,7 +3,8 @@
 // to the gate, and how each reporter shows it. The report builder, the merge,
 // the schema writer and every sink loop over the analyses they are given and
 // never name one, so adding an analysis is one folder and one line in
-// lib/analyses/index.ts. docs/library.md walks through writing one.
+// lib/analyses/index.ts (registration.ts says what that line registers).
+// docs/library.md walks through writing one.
 import type { z } from 'zod';
 import type { AnalysisItem, StreamItem } from '../core/items.js';
 import type { StageLogic } from '../core/stage.js';
@@ -91,12 +92,13 @@ export interface Renderers<S> {
   evaluations?(section: S): Iterable<Evaluation>;
 }
 
-export interface Analysis<O = unknown, S = unknown, K extends string = string> {
-  readonly name: string;
+export interface Analysis<O = unknown, S = unknown, K extends string = string, N extends string = string, C extends z.ZodRawShape = z.ZodRawShape> {
+  /** The name its items carry, and the CLI's for it (`--analyses`). */
+  readonly name: N;
   /** The key of its section in the report (usually its name). */
   readonly key: K;
   /** Its keys in agent-eval.yaml, as zod shapes: usually one namespace named after it. */
-  readonly config?: z.ZodRawShape;
+  readonly config?: C;
   /** Its per-event logic for one stream: pushes every item on, and its own items. */
   logic(options: O): StageLogic<StreamItem, StreamItem>;
   /**

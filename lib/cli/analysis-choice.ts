@@ -1,78 +1,84 @@
 // Which analyses a command runs, and each one's options from the config and
-// the flags. The CLI is where analyses are named: a command runs a fixed
-// set, the default one takes `--analyses`, and a flag of an analysis left
-// out is a usage error rather than silently ignored.
+// the flags, read from the registered analyses (lib/analyses/index.ts): a
+// command runs a fixed set, the default one takes `--analyses`, and a flag
+// of an analysis left out is a usage error rather than silently ignored.
 import { UsageError } from '../core/errors.js';
 import type { Configured } from '../analyses/types.js';
-import { builtInAnalyses } from '../analyses/index.js';
-import { DEFAULT_PROBE } from '../analyses/sufficiency/analyzer.js';
-import { DEFAULT_MARKER } from '../analyses/sufficiency/returned.js';
-import { gradeOptions } from '../analyses/grade/options.js';
-import type { FailOn } from '../analyses/grade/options.js';
-import type { LoadedConfig } from '../io/config.js';
-import { priceTable } from '../core/prices.js';
-import { DEFAULT_PRICES } from '../core/model-prices.js';
-import { calibrationDate, calibrationSettings } from '../analyses/calibration/settings.js';
-import { packageVersion } from '../core/version.js';
+import { configure } from '../analyses/types.js';
+import { REGISTERED, registrationOf } from '../analyses/index.js';
+import type { FlagValues, Registration, RunFacts } from '../analyses/registration.js';
+import type { LoadedConfig } from '../config/config.js';
 
-/** The analyses a command can be asked for (token usage always runs). */
-export const CHOOSABLE = ['occupancy', 'sufficiency', 'allocation', 'grade', 'calibration'] as const;
-export type ChosenAnalysis = (typeof CHOOSABLE)[number];
+const ALL = REGISTERED as readonly Registration[];
 
-/** Each choosable analysis' own flags, to refuse them when none that takes them runs. */
-const OWN_FLAGS: Record<ChosenAnalysis, readonly string[]> = {
-  occupancy: [],
-  sufficiency: ['probe', 'probe-family'],
-  allocation: ['probe'],
-  grade: ['outcomes', 'task', 'task-pattern', 'fail-on'],
-  calibration: [],
-};
+/** The registration of an analysis a command names: a name none registers is a bug of the command. */
+function registered(name: string): Registration {
+  const r = registrationOf(name);
+  if (r === undefined) throw new TypeError(`'${name}' is no registered analysis (lib/analyses/index.ts lists them)`);
+  return r;
+}
 
-/** `--analyses LIST` among what the command runs (and `extra`, which it runs only when named); its default is `available`. */
-export function chosenAnalyses(available: readonly ChosenAnalysis[], flag: string | undefined, values: Record<string, unknown>, extra: readonly ChosenAnalysis[] = []): ChosenAnalysis[] {
-  if (flag === undefined) return [...available];
+/** A command's analyses, by name: each must be registered (a command that names another is a bug, found when it loads). */
+export function assertRegistered(names: readonly string[]): void {
+  for (const a of names) registered(a);
+}
+
+/** The analyses `analyze` and `session` run unless told otherwise. */
+export const BY_DEFAULT: readonly string[] = ALL.filter((r) => r.runs === 'by default').map((r) => r.analysis.name);
+/** …and those `analyze --analyses` runs only when it names them. */
+export const WHEN_NAMED: readonly string[] = ALL.filter((r) => r.runs === 'when named').map((r) => r.analysis.name);
+
+/** Each of these analyses' own flags, by name. */
+const ownFlags = (name: string): readonly string[] => Object.keys(registered(name).flags ?? {});
+
+/** `--analyses LIST` among what the command runs (and `extra`, which it runs only when named); its default is `available`. In registry order. */
+export function chosenAnalyses(available: readonly string[], flag: string | undefined, values: FlagValues, extra: readonly string[] = []): string[] {
+  assertRegistered([...available, ...extra]);
+  if (flag === undefined) return ALL.map((r) => r.analysis.name).filter((a) => available.includes(a));
   const list = flag.split(',').map((s) => s.trim()).filter(Boolean);
-  const all = CHOOSABLE.filter((a) => available.includes(a) || extra.includes(a));
+  const all = ALL.filter((r) => r.runs !== 'always').map((r) => r.analysis.name).filter((a) => available.includes(a) || extra.includes(a));
   if (!list.length) throw new UsageError(`--analyses: name at least one of ${all.join(', ')}`);
-  for (const a of list) if (!(all as readonly string[]).includes(a)) throw new UsageError(`--analyses: unknown '${a}' (choose from ${all.join(', ')})`);
+  for (const a of list) if (!all.includes(a)) throw new UsageError(`--analyses: unknown '${a}' (choose from ${all.join(', ')})`);
   const chosen = all.filter((a) => list.includes(a));
-  if (chosen.includes('calibration') && !chosen.includes('grade')) throw new UsageError('--analyses: calibration reads grading\'s results: keep grade in the list');
+  for (const a of chosen) {
+    const needs = registered(a).needs;
+    if (needs !== undefined && !chosen.includes(needs.analysis)) throw new UsageError(`--analyses: ${needs.because}: keep ${needs.analysis} in the list`);
+  }
   for (const a of available) {
     if (chosen.includes(a)) continue;
-    const given = OWN_FLAGS[a].find((f) => values[f] !== undefined && !chosen.some((c) => OWN_FLAGS[c].includes(f)));
+    const given = ownFlags(a).find((f) => values[f] !== undefined && !chosen.some((c) => ownFlags(c).includes(f)));
     if (given !== undefined) throw new UsageError(`--${given} is for ${a}, which --analyses leaves out`);
   }
   return chosen;
 }
 
-export interface AnalysisFlags {
-  probe?: string;
-  family?: string;
-  task?: string;
-  taskPattern?: string;
-  outcomes?: ReadonlyMap<string, boolean>;
-  failOn?: readonly FailOn[];
-  home?: string;
-  /** The folder the inputs are relative to (a persisted response is looked for beside its transcript). */
-  cwd?: string;
-  /** The day a calibration is made (YYYY-MM-DD, UTC): today, unless the environment fixes it. */
-  date?: string;
+/**
+ * The flags of these analyses, read and checked (each analysis' `readFlags`,
+ * in registry order): plain data, the same in a worker thread, and part of
+ * a shard's fingerprint.
+ */
+export function analysisFlagValues(names: readonly string[], values: FlagValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of ALL) if (names.includes(r.analysis.name) && r.readFlags) Object.assign(out, r.readFlags(values));
+  return out;
 }
 
-/** The chosen analyses with their options: flags over the config over the defaults. */
-export function configureAnalyses(chosen: readonly ChosenAnalysis[], loaded: LoadedConfig, f: AnalysisFlags): Configured[] {
-  const c = loaded.config;
-  // Sufficiency: `--probe`, else the config's `probe` or `probes`, else every built-in profile.
-  const probe = f.probe ?? c.sufficiency?.probe;
-  const marker = c.sufficiency?.marker ?? DEFAULT_MARKER;
-  const grade = chosen.includes('grade') ? gradeOptions(loaded, { task: f.task, taskPattern: f.taskPattern, outcomes: f.outcomes, failOn: f.failOn, home: f.home }) : undefined;
-  return builtInAnalyses({
-    sufficiency: chosen.includes('sufficiency') ? { ...(f.cwd !== undefined ? { cwd: f.cwd } : {}), ...(probe !== undefined ? { probe } : f.probe === undefined && c.sufficiency?.probes ? { probes: c.sufficiency.probes } : {}), ...(f.family ?? c.sufficiency?.family ? { family: f.family ?? c.sufficiency?.family } : {}), marker } : false,
-    // Allocation reads CodeGraph's explore unless `--probe` names another.
-    ...(chosen.includes('allocation') ? { allocation: { probe: probe ?? DEFAULT_PROBE, marker, ...(f.cwd !== undefined ? { cwd: f.cwd } : {}) } } : {}),
-    grade,
-    ...(grade && chosen.includes('calibration') ? { calibration: calibrationSettings(grade, { date: f.date ?? calibrationDate({}), version: packageVersion() }) } : {}),
-    usage: { prices: priceTable(DEFAULT_PRICES, c.usage?.prices, loaded.path ?? undefined) },
-    ...(chosen.includes('occupancy') ? { occupancy: c.occupancy?.window === undefined ? {} : { window: c.occupancy.window } } : {}),
-  });
+/** What a command knows for its analyses' options: the flags as `analysisFlagValues` read them, and the run's facts. */
+export interface AnalysisSettings extends RunFacts {
+  readonly flags?: Readonly<Record<string, unknown>>;
+}
+
+/** The chosen analyses (and those that always run) with their options, in report order: flags over the config over the defaults. */
+export function configureAnalyses(chosen: readonly string[], loaded: LoadedConfig, settings: AnalysisSettings = {}): Configured[] {
+  assertRegistered(chosen);
+  const options = new Map<string, unknown>();
+  const out: Configured[] = [];
+  for (const r of ALL) {
+    const name = r.analysis.name;
+    if (r.runs !== 'always' && !chosen.includes(name)) continue;
+    const o = r.options({ ...settings, config: loaded.config, configPath: loaded.path, flags: settings.flags ?? {}, optionsOf: (n) => options.get(n) });
+    options.set(name, o);
+    out.push(configure(r.analysis, o) as Configured);
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { ExitCode } from '../core/exit-code.js';
 import type { CliIO } from './io.js';
-import type { Flags } from './flag-spec.js';
+import type { Flags } from '../core/flag-spec.js';
 
 /** A sub-command: parses its own flags, runs, and returns the exit code. */
 export interface Command {

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { UnknownFlagError } from './unknown-flag.js';
-import { parseOptions } from './flag-spec.js';
-import type { Flags } from './flag-spec.js';
+import { parseOptions } from './flag-use.js';
+import type { Flags } from '../core/flag-spec.js';
 
 type Parsed<O extends Flags> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
 
@@ -47,16 +47,6 @@ export function parseListFlags<O extends Flags>(argv: readonly string[], options
     else current = null;
   }
   return { values: parsed.values as Parsed<O>['values'], lists: out, positionals };
-}
-
-export function regexFlag(flag: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    new RegExp(value);
-  } catch (err) {
-    throw new UsageError(`${flag}: not a valid regular expression (${(err as Error).message})`);
-  }
-  return value;
 }
 
 export function positiveInt(flag: string, value: string): number {

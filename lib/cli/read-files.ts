@@ -5,7 +5,7 @@
 // refusal by the flag it came from. One table serves every command: a
 // command protects the flags of it that it takes — and a config only when it
 // takes --config, since only then does it read one.
-import { configPath, CONFIG_FILE_NAME } from '../io/config.js';
+import { configPath, CONFIG_FILE_NAME } from '../config/config.js';
 import { parseCatalogSpec } from '../analyses/graph/catalog-file.js';
 
 export interface ReadFile {

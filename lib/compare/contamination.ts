@@ -19,8 +19,8 @@ import type { StreamItem } from '../core/items.js';
 import { isAnalysisItem } from '../core/items.js';
 import { SHELL_TOOL } from '../core/tools.js';
 import { clip } from '../core/records.js';
-import { parseToolPattern } from '../analyses/grade/patterns.js';
-import type { ToolPattern } from '../analyses/grade/patterns.js';
+import { parseToolPattern } from '../permissions/tool-pattern.js';
+import type { ToolPattern } from '../permissions/tool-pattern.js';
 
 export interface RunContamination {
   /** Grading's run id: an explicit run's, else the session's. */

@@ -9,8 +9,9 @@ import type { Analysis } from '../analyses/types.js';
 import { ANALYSES } from '../analyses/index.js';
 import { byRank } from '../core/arrays.js';
 import { InputError } from '../core/errors.js';
+import { printable } from '../core/escape.js';
 import { assemble } from './assemble.js';
-import { mergeReportsOf } from './merge.js';
+import { mergeReportsOf, refuseUnowned } from './merge.js';
 import { sessionWarning } from './builder.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { Report } from './schema.js';
@@ -24,13 +25,14 @@ export interface NamedReport {
 }
 
 /** Refuses what does not belong together; returns the shards, each index once. */
-function checkShards(reports: readonly NamedReport[]): NamedReport[] {
+function checkShards(reports: readonly NamedReport[], analyses: readonly Analysis[]): NamedReport[] {
   const first = reports[0]!;
   const s0 = first.report.shard;
   const unique = new Map<number, NamedReport>();
   for (const r of reports) {
     const s = r.report.shard;
     if (!s) throw new InputError(`${r.name}: not a shard's report (made without --shard): merge puts the shards of one run back together`);
+    refuseUnowned(r.report, analyses, printable(r.name));
     if (s.run !== s0!.run || s.count !== s0!.count) throw new InputError(`${r.name} is shard ${s.index}/${s.count} of another run than ${first.name} (${s0!.index}/${s0!.count}): its config, analyses, flags or inputs differ`);
     if (!unique.has(s.index)) unique.set(s.index, r);
   }
@@ -74,7 +76,7 @@ export interface MergedShards {
 
 export function mergeShards(reports: readonly NamedReport[], analyses: readonly Analysis[] = ANALYSES): MergedShards {
   if (reports.length === 0) throw new InputError('merge needs at least one shard report');
-  const shards = checkShards(reports).sort((a, b) => a.report.shard!.index - b.report.shard!.index);
+  const shards = checkShards(reports, analyses).sort((a, b) => a.report.shard!.index - b.report.shard!.index);
   const count = shards[0]!.report.shard!.count;
   const have = new Set(shards.map((s) => s.report.shard!.index));
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !have.has(i));

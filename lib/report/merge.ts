@@ -3,7 +3,9 @@
 // better); diagnostics add up, their items keep arrival order up to the cap.
 import type { Analysis } from '../analyses/types.js';
 import { ANALYSES } from '../analyses/index.js';
+import { InputError } from '../core/errors.js';
 import { mergeUnknownTypes } from './unknown-types.js';
+import { sectionsNamed, unownedSections } from './section-owners.js';
 import { assemble } from './assemble.js';
 import { DIAGNOSTIC_ITEMS_CAP } from './schema.js';
 import type { Report } from './schema.js';
@@ -24,7 +26,15 @@ export function mergeReportsOf(analyses: readonly Analysis[]): (a: Report, b: Re
   return (a, b) => merge(a, b, analyses);
 }
 
+/** A section no analysis given owns would be dropped from the merge: refused, by name. */
+export function refuseUnowned(report: Report, analyses: readonly Analysis[], name = 'a report'): void {
+  const unowned = unownedSections(report, analyses);
+  if (unowned.length) throw new InputError(`${name} holds ${sectionsNamed(unowned)} of no analysis given: merging would drop ${unowned.length === 1 ? 'it' : 'them'} (merge with every analysis the reports were made with)`);
+}
+
 function merge(a: Report, b: Report, analyses: readonly Analysis[]): Report {
+  refuseUnowned(a, analyses);
+  refuseUnowned(b, analyses);
   const seen = new Set(a.sessions);
   const duplicates = addCounts(addCounts(new Map(), a.duplicateSessions), b.duplicateSessions);
   for (const s of b.sessions) if (seen.has(s)) duplicates.set(s, (duplicates.get(s) ?? 0) + 1);

@@ -11,7 +11,7 @@ import { ReportBuilder } from '../../lib/report/index.js';
 import type { Report } from '../../lib/report/index.js';
 import { builtInAnalyses } from '../../lib/analyses/index.js';
 import type { StreamItem } from '../../lib/core/items.js';
-import { parseConfig } from '../../lib/io/config.js';
+import { parseConfig } from '../../lib/config/config.js';
 import { gradeOptions } from '../../lib/analyses/grade/options.js';
 import type { GradeFlags, GradeOptions } from '../../lib/analyses/grade/options.js';
 import type { SessionInput } from '../../lib/io/inputs.js';

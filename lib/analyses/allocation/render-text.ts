@@ -3,7 +3,8 @@
 // own heading; each subagent's under its type and description, judged by
 // the report it returned.
 import { printable } from '../../core/escape.js';
-import type { ThreadAllocation } from './reader.js';
+import type { ThreadAllocation } from './items.js';
+import type { AllocationSection } from './report-section.js';
 
 /** File rows shown; the rest are counted. */
 const MAX_FILE_ROWS = 12;
@@ -35,4 +36,15 @@ export function allocationBlock(a: ThreadAllocation, indent = '  '): string {
   if (a.files.length > MAX_FILE_ROWS) lines.push(`${indent}    … ${a.files.length - MAX_FILE_ROWS} more files`);
   lines.push(`${indent}  note: relative metric — attribution is by citation, so compare builds on the same question, not absolutes.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The section's text block: each session's threads (under the session's name when there are several). */
+export function renderAllocationText(s: AllocationSection): string {
+  if (s.bySession.length === 0) return noAllocationLine(s.probe);
+  const blocks: string[] = [];
+  for (const entry of s.bySession) {
+    if (s.bySession.length > 1) blocks.push(`  session ${printable(entry.session)}:\n`);
+    for (const t of entry.threads) blocks.push(allocationBlock(t as ThreadAllocation));
+  }
+  return blocks.join('');
 }

@@ -11,7 +11,7 @@ import type { CalibrationItem } from './items.js';
 import type { RunMeasure } from './measure.js';
 import type { CalibrationSection } from './report-section.js';
 import { calibrationSection } from './report-section.js';
-import type { CalibrationSettings } from './settings.js';
+import type { CalibrationSettings } from './options.js';
 
 export class CalibrationCollector implements SectionCollector<CalibrationSection> {
   readonly #settings: CalibrationSettings;

@@ -6,20 +6,19 @@
 // grading's results (grading must run before it). docs/calibration.md states
 // the rules.
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import { byRank } from '../../core/arrays.js';
 import { CalibrationLogic } from './logic.js';
 import { CalibrationCollector, mergeCalibration } from './collect.js';
 import { calibrationSectionSchema } from './report-section.js';
 import type { CalibrationSection } from './report-section.js';
-import type { CalibrationSettings } from './settings.js';
+import { calibrationOptionsFrom } from './options.js';
+import type { CalibrationSettings } from './options.js';
 import { CALIBRATION } from './items.js';
 import { renderCalibrationText } from './render-text.js';
 import { calibrationMarkdown } from './render-markdown.js';
 
-export type { CalibrationSection } from './report-section.js';
-export type { CalibrationSettings } from './settings.js';
-
-export const calibrationAnalysis: Analysis<CalibrationSettings, CalibrationSection, 'calibration'> = {
+export const calibrationAnalysis: Analysis<CalibrationSettings, CalibrationSection, 'calibration', 'calibration'> = {
   name: CALIBRATION,
   key: 'calibration',
   logic: () => new CalibrationLogic(),
@@ -35,3 +34,11 @@ export const calibrationAnalysis: Analysis<CalibrationSettings, CalibrationSecti
     ndjsonSummary: ({ runs: _runs, patterns: _patterns, ...rest }) => rest,
   },
 };
+
+export const calibrationRegistration = {
+  analysis: calibrationAnalysis,
+  runs: 'when named',
+  needs: { analysis: 'grade', because: "calibration reads grading's results" },
+  page: 'calibration.md',
+  options: calibrationOptionsFrom,
+} satisfies Registration<CalibrationSettings, unknown, 'calibration'>;

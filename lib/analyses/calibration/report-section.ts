@@ -14,8 +14,8 @@ import { distributionOf, distributionSchema } from './distribution.js';
 import { corpusFingerprint } from './fingerprint.js';
 import type { RunMeasure } from './measure.js';
 import { runMeasureSchema } from './measure.js';
-import type { CalibrationSettings } from './settings.js';
-import { calibrationSettingsSchema } from './settings.js';
+import type { CalibrationSettings } from './options.js';
+import { calibrationSettingsSchema } from './options.js';
 import { suggestThreshold, thresholdSuggestionSchema } from './suggest.js';
 import type { ThresholdSuggestion } from './suggest.js';
 

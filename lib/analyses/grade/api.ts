@@ -4,8 +4,9 @@
 // Needs @types/node, as every entry point does (see index.ts).
 /// <reference types="node" preserve="true" />
 
-export { parseToolPattern, patternProblem } from './patterns.js';
-export type { ToolPattern, PatternContext } from './patterns.js';
+export { parseToolPattern } from '../../permissions/tool-pattern.js';
+export { patternProblem } from '../../permissions/pattern-syntax.js';
+export type { ToolPattern, PatternContext } from '../../permissions/tool-pattern.js';
 export { RunGrader, RULES } from './run-grader.js';
 export type { Flag, Rule, Severity, Observes } from './run-grader.js';
 export { verdictOf, tasksOf, taskResult, estimators, gateOf, choose, VERDICTS, STATUSES } from './verdicts.js';

@@ -2,15 +2,8 @@
 // trace-grader.config.yaml keys, accepted unchanged at the top level so an
 // existing config works as it is.
 import { z } from 'zod';
-import { patternProblem } from './patterns.js';
+import { toolPatternSchema } from '../../permissions/pattern-syntax.js';
 import { namedRecord } from '../../core/named-record.js';
-
-// A pattern Claude Code would not read is an error here, not a rule that never matches.
-/** A tool pattern in the permission-rule grammar (patterns.ts): one Claude Code would accept. */
-export const toolPattern = z.string().superRefine((s, ctx) => {
-  const problem = patternProblem(s);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
 
 /** A threshold a task may set for itself, falling back to the global one. */
 const taskThresholds = z.strictObject({
@@ -52,10 +45,10 @@ export const gradeConfig = {
   /** Per task: its own step_budget and retry_threshold (task name → thresholds). */
   tasks: namedRecord(taskThresholds).nullable().optional(),
   calibration: calibrationBlock.nullable().optional(),
-  forbidden_tools: z.array(toolPattern).optional(),
+  forbidden_tools: z.array(toolPatternSchema).optional(),
   retry_threshold: z.number().int().nonnegative().optional(),
   step_budget: z.number().int().positive().optional(),
-  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([toolPattern, toolPattern])).optional() }).nullable().optional(),
+  order_constraints: z.strictObject({ must_precede: z.array(z.tuple([toolPatternSchema, toolPatternSchema])).optional() }).nullable().optional(),
   grounding: z.strictObject({ enabled: z.boolean().optional() }).nullable().optional(),
   judge: z
     .strictObject({

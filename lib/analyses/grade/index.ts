@@ -2,9 +2,12 @@
 // run, pass^k per task, and a gate. The rules live in run-grader.ts and
 // verdicts.ts; docs/grading.md states them.
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import type { AnalysisItem } from '../../core/items.js';
-import { Grader } from './grader.js';
-import type { GradeOptions } from './options.js';
+import { Grader } from './logic.js';
+import { gradeOptionsFrom } from './options.js';
+import type { GradeFlagValues, GradeOptions } from './options.js';
+import { GRADE_FLAGS, readGradeFlags } from './flags.js';
 import { gradeConfig } from './config.js';
 import { gradeSectionSchema, NOTHING_GRADED } from './report-section.js';
 import type { GradeSection } from './report-section.js';
@@ -18,7 +21,7 @@ import { byRank } from '../../core/arrays.js';
 import type { GradeItem } from './items.js';
 import { gradeFigures } from './figures.js';
 
-export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
+export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade', 'grade', typeof gradeConfig> = {
   name: GRADE,
   key: 'grade',
   config: gradeConfig,
@@ -47,3 +50,12 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade'> = {
     ndjsonSummary: ({ runs: _runs, patterns: _patterns, ...rest }) => rest,
   },
 };
+
+export const gradeRegistration = {
+  analysis: gradeAnalysis,
+  runs: 'by default',
+  page: 'grading.md',
+  flags: GRADE_FLAGS,
+  readFlags: readGradeFlags,
+  options: gradeOptionsFrom,
+} satisfies Registration<GradeOptions, GradeFlagValues, 'grade'>;

@@ -3,7 +3,7 @@
 // to be: the nearest of Claude Code's own tools and of the names a session
 // knew (announced in its catalog, or called) — an MCP tool's full name, or
 // a server's for an `mcp__server` rule.
-import { isMcpServer, ruleParts } from '../../core/permission-rules.js';
+import { isMcpServer, ruleParts } from '../../permissions/rules.js';
 import { CLAUDE_CODE_TOOLS, toolNames } from '../../core/tools.js';
 import { nameDistance, nearestName } from '../../core/nearest-name.js';
 

@@ -2,9 +2,10 @@
 // (the reference's trace-grader.config.yaml, unchanged), then flags.
 import { dirname } from 'node:path';
 import type { GradeConfig } from './config.js';
-import type { PatternContext, ToolPattern } from './patterns.js';
-import { parseToolPattern } from './patterns.js';
+import type { PatternContext, ToolPattern } from '../../permissions/tool-pattern.js';
+import { parseToolPattern } from '../../permissions/tool-pattern.js';
 import type { Price } from '../../core/prices.js';
+import type { OptionSources } from '../registration.js';
 import { pricer, priceTable } from '../../core/prices.js';
 import { DEFAULT_PRICES } from '../../core/model-prices.js';
 
@@ -130,4 +131,20 @@ export function allPatterns(o: GradeOptions): ToolPattern[] {
   const seen = new Map<string, ToolPattern>();
   for (const p of [...o.forbidden, ...o.mustPrecede.flat()]) if (!seen.has(p.source)) seen.set(p.source, p);
   return [...seen.values()];
+}
+
+/**
+ * `--task`, `--task-pattern` and `--fail-on`, checked. `--outcomes` names a
+ * file, which the command reads (an input like the transcripts): its runs
+ * reach the options as the run's `outcomes`.
+ */
+export interface GradeFlagValues {
+  readonly task?: string;
+  readonly taskPattern?: string;
+  readonly failOn?: readonly FailOn[];
+}
+
+/** A run's options: the config's keys, and the flags over them. */
+export function gradeOptionsFrom({ config, configPath, flags: f, outcomes, home }: OptionSources<GradeFlagValues, GradeConfig>): GradeOptions {
+  return gradeOptions({ config, path: configPath }, { task: f.task, taskPattern: f.taskPattern, outcomes, failOn: f.failOn, home });
 }

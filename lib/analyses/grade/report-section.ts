@@ -4,7 +4,7 @@ import { THREAD_KINDS } from '../../core/events.js';
 // merge by concatenating their runs.
 import { z } from 'zod';
 import { exitCodeFor } from '../../core/exit-code.js';
-import { deadRuleReason, isMcpServer } from '../../core/permission-rules.js';
+import { deadRuleReason, isMcpServer } from '../../permissions/rules.js';
 import { nearerTool, ruleToolName, withToolName } from './near-tools.js';
 import type { PatternStat } from './items.js';
 import { FAIL_ON } from './options.js';

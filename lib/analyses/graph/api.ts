@@ -7,7 +7,7 @@
 
 export { GraphAccumulator } from './accumulate.js';
 export type { Side } from './accumulate.js';
-export { GraphCounter } from './counter.js';
+export { GraphCounter } from './logic.js';
 export { buildGraph, graphSchema, GRAPH_SCHEMA_VERSION } from './document.js';
 export type { Graph, GraphNode, GraphEdge, GraphTriple, CatalogSettings } from './document.js';
 export { readGraph } from './read-graph.js';

@@ -12,7 +12,7 @@ import { BLASTS, isDangerous, effectiveBlast } from './blast.js';
 import type { Graph } from './document.js';
 import { BASH_PREFIX, isPseudo } from './nodes.js';
 import { BASH_DENY_RULES } from './bash-class.js';
-import { withoutCovered } from '../../core/permission-rules.js';
+import { withoutCovered } from '../../permissions/rules.js';
 
 export const policySchema = z.object({
   /** The fragment itself: plain rule strings, as Claude Code expects. */

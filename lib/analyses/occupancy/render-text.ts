@@ -10,7 +10,8 @@
 import { printable } from '../../core/escape.js';
 import { FAMILIES } from './gaps.js';
 import type { Family } from './gaps.js';
-import type { ThreadOccupancy } from './reader.js';
+import type { ThreadOccupancy } from './items.js';
+import type { OccupancySection } from './report-section.js';
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
@@ -56,4 +57,14 @@ export function occupancyBlock(o: ThreadOccupancy, window: number, windowModel?:
   if (evicted > 0 || shed > 1) measure += ` · evicted ${n(evicted)} tok`;
   lines.push(measure);
   return `${lines.join('\n')}\n`;
+}
+
+/** The section's text block: each session's threads (under the session's name when there are several). */
+export function renderOccupancyText(s: OccupancySection): string {
+  const blocks: string[] = [];
+  for (const entry of s.bySession) {
+    if (s.bySession.length > 1) blocks.push(`  session ${printable(entry.session)}:\n`);
+    for (const t of entry.threads) blocks.push(occupancyBlock(t as ThreadOccupancy, entry.window ?? s.window, entry.windowModel));
+  }
+  return blocks.length ? blocks.join('') : '  Residual context occupancy: no model request read\n';
 }

@@ -1,19 +1,19 @@
 // The `sufficiency:` namespace of agent-eval.yaml.
 import { z } from 'zod';
 import { regexSource } from '../../core/regex-source.js';
-import { toolPattern } from '../grade/config.js';
+import { toolPatternSchema } from '../../permissions/pattern-syntax.js';
 import { PROFILE_NAMES } from './profiles.js';
 
 /** One probe tool: a permission-rule tool pattern and the profile that reads it. */
 const probeConfig = z.strictObject({
-  tool: toolPattern,
+  tool: toolPatternSchema,
   profile: z.enum(PROFILE_NAMES),
   /** `json`: the input field that is the query (default `query`). */
   query: z.string().min(1).optional(),
   /** `json`: keys of the response whose string values it returned. */
   keys: z.array(z.string().min(1)).optional(),
   /** A next call matching this tool pattern is `explore again` (default: the probe's own). */
-  family: toolPattern.optional(),
+  family: toolPatternSchema.optional(),
 });
 
 export const sufficiencyConfig = {

@@ -1,12 +1,17 @@
 // Tool-response sufficiency: for every call of a probe tool, the agent's next
 // substantive call in the same thread is a verdict on the response. The
-// rules live in analyzer.ts and reaction.ts; docs/sufficiency.md states them.
+// rules live in logic.ts and reaction.ts; docs/sufficiency.md states them.
 import type { Analysis } from '../types.js';
+import type { Registration } from '../registration.js';
 import type { AnalysisItem } from '../../core/items.js';
-import { probeSpecs, SufficiencyAnalyzer } from './analyzer.js';
-import type { SufficiencyOptions } from './analyzer.js';
+import { SufficiencyAnalyzer } from './logic.js';
+import { probeSpecs, sufficiencyOptionsFrom } from './options.js';
+import { readSufficiencyFlags, SUFFICIENCY_FLAGS } from './flags.js';
+import type { SufficiencyFlags } from './flags.js';
+import type { SufficiencyOptions } from './options.js';
 import { sufficiencyConfig } from './config.js';
-import { mergeSufficiency, reorderSufficiency, SufficiencyCollector, sufficiencySectionSchema } from './report-section.js';
+import { sufficiencySectionSchema } from './report-section.js';
+import { mergeSufficiency, reorderSufficiency, SufficiencyCollector } from './collect.js';
 import type { ProbeSection, SufficiencySection } from './report-section.js';
 import { sufficiencyTextPieces, sufficiencyLiveLine } from './render-text.js';
 import { sufficiencyMarkdown } from './render-markdown.js';
@@ -15,7 +20,7 @@ import { SUFFICIENCY } from './items.js';
 import type { SufficiencyItem } from './items.js';
 import { sufficiencyFigures } from './figures.js';
 
-export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency'> = {
+export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySection, 'sufficiency', 'sufficiency', typeof sufficiencyConfig> = {
   name: SUFFICIENCY,
   key: 'sufficiency',
   config: sufficiencyConfig,
@@ -57,3 +62,14 @@ export const sufficiencyAnalysis: Analysis<SufficiencyOptions, SufficiencySectio
     },
   },
 };
+
+export const sufficiencyRegistration = {
+  analysis: sufficiencyAnalysis,
+  runs: 'by default',
+  page: 'sufficiency.md',
+  flags: SUFFICIENCY_FLAGS,
+  readFlags: readSufficiencyFlags,
+  options: sufficiencyOptionsFrom,
+  // Every built-in probe profile.
+  defaultOptions: () => ({}),
+} satisfies Registration<SufficiencyOptions, SufficiencyFlags, 'sufficiency'>;

@@ -6,7 +6,7 @@
 import type { ToolCallRef } from '../../core/events.js';
 import { textOf } from '../../core/deep-values.js';
 import { SHELL_TOOL } from '../../core/tools.js';
-import { parseToolPattern } from '../grade/patterns.js';
+import { parseToolPattern } from '../../permissions/tool-pattern.js';
 import { compileMarker, returnedFiles } from './returned.js';
 import { mentionedPaths } from './mentions.js';
 import { grepToolPaths, pathPerLine, shellSearchPaths, urlsIn, valuesUnder, webSearchUrls } from './listed-resources.js';

@@ -20,3 +20,5 @@ export const usagePriceSchema = z.strictObject({
 export const usageConfig = {
   usage: z.strictObject({ prices: namedRecord(usagePriceSchema, z.string().min(1)).optional() }).nullable().optional(),
 };
+
+export type UsageConfig = z.infer<z.ZodObject<typeof usageConfig>>;

@@ -1,8 +1,5 @@
 // Token counts: what a model read and wrote, per message counted once, and
 // what it cost.
-import type { AnalysisItem } from '../../core/items.js';
-
-export const USAGE = 'usage';
 
 /** Tokens of the messages counted, each message once with its last usage. */
 export interface TokenCounts {
@@ -153,10 +150,4 @@ export interface AtTable {
   input?: number;
   output?: number;
   source?: string;
-}
-
-export type UsageSummary = AnalysisItem<SessionUsage, 'summary'>;
-
-export function usageSummary(session: string, data: SessionUsage): UsageSummary {
-  return { kind: 'summary', analysis: USAGE, session, data };
 }

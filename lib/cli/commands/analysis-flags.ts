@@ -1,12 +1,12 @@
-// The analysis commands' flags, declared with their help: what each
-// analysis adds to the common ones, and how a few values are read.
+// The analysis commands' flags, declared with their help: the common ones,
+// and those of the analyses a command runs, read from their registrations —
+// `--analyses` and its help too — and how a few values are read.
 import { UsageError } from '../../core/errors.js';
-import { regexFlag } from '../flags.js';
-import { DEFAULT_FAIL_ON, FAIL_ON } from '../../analyses/grade/options.js';
-import type { FailOn } from '../../analyses/grade/options.js';
 import { REPORTERS } from '../reporters.js';
-import type { Flags } from '../flag-spec.js';
-import { CONFIG_FLAG, FORMAT_FLAG, JSON_FLAG, MAX_LINE_BYTES_FLAG, OUTCOMES_FLAG, PROBE_FAMILY_FLAG, probeFlag, reporterFlag, TASK_FLAG, TASK_PATTERN_FLAG } from './shared-flags.js';
+import type { Flags, FlagSpec } from '../../core/flag-spec.js';
+import { REGISTERED } from '../../analyses/index.js';
+import type { Registration } from '../../analyses/registration.js';
+import { CONFIG_FLAG, FORMAT_FLAG, JSON_FLAG, MAX_LINE_BYTES_FLAG, reporterFlag } from './shared-flags.js';
 
 /** What every analysis command reads and writes, and how. */
 export const COMMON = {
@@ -57,40 +57,55 @@ export const COMMON = {
   },
   quiet: { type: 'boolean', short: 'q', help: 'no diagnostics, notes, warnings or progress on stderr (errors are still printed)' },
 } satisfies Flags;
-/** `--analyses sufficiency,grade`: which of the command's analyses run. */
-export const ANALYSES_FLAG = {
-  analyses: {
-    type: 'string',
-    metavar: 'LIST',
-    help: 'run only these, comma-separated, of sufficiency, grade, occupancy, allocation and calibration (with grade); token usage always runs',
-    defaultText: 'sufficiency,grade',
-    doc: 'run only these, comma-separated: `sufficiency`, `grade`, and `occupancy`, `allocation` and `calibration` (with `grade`) when named ([occupancy.md](occupancy.md), [allocation.md](allocation.md), [calibration.md](calibration.md)); token usage is always reported',
-  },
-} satisfies Flags;
+const ALL = REGISTERED as readonly Registration[];
+
+/** `a, b and c`. */
+function andList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
+
+/**
+ * The flags of these analyses, in registry order, each analysis' in its
+ * own. A flag two of them take is one flag: the first's words, and beside
+ * its default each other's that differs, named by the analysis it is for.
+ */
+export function analysisFlags(names: readonly string[]): Flags {
+  const out: Record<string, FlagSpec> = {};
+  for (const r of ALL) {
+    if (!names.includes(r.analysis.name)) continue;
+    for (const [flag, spec] of Object.entries(r.flags ?? {})) {
+      const first = out[flag];
+      if (first === undefined) out[flag] = spec;
+      else if (spec.defaultText !== undefined && spec.defaultText !== first.defaultText) out[flag] = { ...first, defaultText: `${first.defaultText === undefined ? '' : `${first.defaultText}; `}${r.analysis.name}: ${spec.defaultText}` };
+    }
+  }
+  return out;
+}
+
+/** `--analyses sufficiency,grade`: which of the command's analyses run, said from the registrations. */
+export function analysesFlag(): Flags {
+  const byDefault = ALL.filter((r) => r.runs === 'by default');
+  const named = ALL.filter((r) => r.runs === 'when named');
+  const always = ALL.filter((r) => r.runs === 'always').map((r) => r.title ?? r.analysis.name);
+  const label = (r: Registration, code = (s: string): string => s): string => `${code(r.analysis.name)}${r.needs ? ` (with ${code(r.needs.analysis)})` : ''}`;
+  const code = (s: string): string => `\`${s}\``;
+  const pages = named.flatMap((r) => (r.page === undefined ? [] : [`[${r.page}](${r.page})`]));
+  return {
+    analyses: {
+      type: 'string',
+      metavar: 'LIST',
+      help: `run only these, comma-separated, of ${andList([...byDefault, ...named].map((r) => label(r)))}${always.length ? `; ${andList(always)} always run${always.length === 1 ? 's' : ''}` : ''}`,
+      defaultText: byDefault.map((r) => r.analysis.name).join(','),
+      doc: `run only these, comma-separated: ${[...byDefault.map((r) => label(r, code)), ...(named.length ? [`and ${andList(named.map((r) => label(r, code)))} when named${pages.length ? ` (${pages.join(', ')})` : ''}`] : [])].join(', ')}${always.length ? `; ${andList(always)} ${always.length === 1 ? 'is' : 'are'} always reported` : ''}`,
+    },
+  };
+}
+
 export const SESSION = {
   list: { type: 'boolean', help: "list the project's sessions (tab-separated; JSON with --json)", doc: "list the project's sessions instead of analysing one, tab-separated (JSON with `--json`) ([sessions.md](sessions.md#the-session-command))" },
   all: { type: 'boolean', help: 'every session of the project, oldest first' },
 } satisfies Flags;
-/** Allocation alone reads CodeGraph's explore unless told. */
-export const PROBE = {
-  probe: { type: 'string', metavar: 'REGEX', help: 'the probe tool whose returned characters the final answer may cite', defaultText: 'codegraph_explore', doc: "tool names that are the probe whose responses' characters the final answer may cite ([allocation.md](allocation.md))" },
-} satisfies Flags;
-/** Sufficiency's flags; with allocation too, `--probe` is both's. */
-export const SUFFICIENCY = { probe: probeFlag('without allocation'), 'probe-family': PROBE_FAMILY_FLAG } satisfies Flags;
-export const SUFFICIENCY_AND_ALLOCATION = { probe: probeFlag('with allocation'), 'probe-family': PROBE_FAMILY_FLAG } satisfies Flags;
-export const GRADE = {
-  outcomes: OUTCOMES_FLAG,
-  task: TASK_FLAG,
-  'task-pattern': TASK_PATTERN_FLAG,
-  'fail-on': {
-    type: 'string',
-    metavar: 'LIST',
-    help: `what fails the gate, comma-separated, from ${FAIL_ON.join(', ')}`,
-    defaultText: DEFAULT_FAIL_ON.join(','),
-    doc: `what fails the gate, comma-separated, from ${FAIL_ON.map((f) => `\`${f}\``).join(', ')} ([grading.md](grading.md#the-gate-and---fail-on))`,
-  },
-} satisfies Flags;
-/** Every flag's value as parsed; a command accepts only its own analyses' flags. */
+/** The common flags' values as parsed (the analyses' own are read by their registrations); a command accepts only its own analyses' flags. */
 export interface Values {
   reporter?: string[];
   json?: boolean;
@@ -99,12 +114,8 @@ export interface Values {
   'max-line-bytes'?: string;
   quiet?: boolean;
   help?: boolean;
-  probe?: string;
-  'probe-family'?: string;
+  /** Grading's `--outcomes FILE`: the command reads the file (an input, like the transcripts). */
   outcomes?: string;
-  task?: string;
-  'task-pattern'?: string;
-  'fail-on'?: string;
   project?: string;
   session?: string;
   follow?: boolean;
@@ -125,20 +136,6 @@ export function durationFlag(flag: string, value: string | undefined): number | 
   if (!m) throw new UsageError(`${flag}: expected a duration such as 90s or 10m, got '${value}'`);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
   return Number(m[1]) * unit;
-}
-
-/** `--task-pattern`, checked, once it is known not to be given with `--task` (each says what a run's task is). */
-export function taskPatternFlag(values: { task?: string; 'task-pattern'?: string }): string | undefined {
-  const taskPattern = regexFlag('--task-pattern', values['task-pattern']);
-  if (values.task !== undefined && taskPattern !== undefined) throw new UsageError('--task and --task-pattern cannot be used together');
-  return taskPattern;
-}
-
-export function failOnFlag(value: string | undefined): FailOn[] | undefined {
-  if (value === undefined) return undefined;
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const v of list) if (!(FAIL_ON as readonly string[]).includes(v)) throw new UsageError(`--fail-on: unknown '${v}' (choose from ${FAIL_ON.join(', ')})`);
-  return list as FailOn[];
 }
 
 export const INPUTS = `Reads Claude Code stream-json or session files, traces.json documents and

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { onDisk } from '../../core/on-disk.js';
 import { Progress, wantsProgress } from '../progress.js';
 import type { ProgressTarget } from '../progress.js';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { discoverSessions, skippedWarning } from '../../io/inputs.js';
 import { readSessions } from '../../io/source.js';
 import type { SourceOptions } from '../../io/source.js';
@@ -33,32 +33,31 @@ import { toldWarnings, warningsOnSameTerminal, withoutToldWarnings } from '../to
 import type { StreamItem } from '../../core/items.js';
 import type { CliIO } from '../io.js';
 import { say } from '../io.js';
-import { parseFlags, positiveInt, regexFlag } from '../flags.js';
+import { parseFlags, positiveInt } from '../flags.js';
 import type { Command } from '../command.js';
 import { availableParallelism } from 'node:os';
 import { poolThreads, sessionPool } from '../session-pool.js';
 import type { AnalysisRecipe } from '../analysis-recipe.js';
-import { ANALYSES_FLAG, COMMON, durationFlag, taskPatternFlag, EXITS_GATED, EXITS_UNGATED, failOnFlag, GRADE, INPUTS, PROBE, SESSION, SUFFICIENCY, SUFFICIENCY_AND_ALLOCATION } from './analysis-flags.js';
+import { analysesFlag, analysisFlags, COMMON, durationFlag, EXITS_GATED, EXITS_UNGATED, INPUTS, SESSION } from './analysis-flags.js';
 import type { Values } from './analysis-flags.js';
 import { HELP_FLAG } from './shared-flags.js';
-import { helpRows } from '../flag-spec.js';
-import type { Flags } from '../flag-spec.js';
-import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
-import { USAGE } from '../../analyses/usage/token-counts.js';
-import type { ChosenAnalysis } from '../analysis-choice.js';
+import { helpRows } from '../flag-use.js';
+import type { Flags } from '../../core/flag-spec.js';
+import { analysisFlagValues, assertRegistered, BY_DEFAULT, chosenAnalyses, configureAnalyses, WHEN_NAMED } from '../analysis-choice.js';
+import { USAGE } from '../../analyses/usage/items.js';
 import { probeSections } from '../../analyses/sufficiency/report-section.js';
 import { shardChoice, shardOfKey } from '../../io/shard.js';
 import { readManifest } from '../../io/manifest.js';
 import { runFingerprint } from '../run-fingerprint.js';
-import { calibrationDate } from '../../analyses/calibration/settings.js';
+import { calibrationDate } from '../../analyses/calibration/options.js';
 
 interface Spec {
   readonly name: string;
-  /** The analyses it runs (usage always runs too). */
-  readonly analyses: readonly ChosenAnalysis[];
+  /** The analyses it runs (those that always run, usage, run too), by name. */
+  readonly analyses: readonly string[];
   /** `--analyses` may pick among them, and these, which it runs only when named. */
   readonly choose?: boolean;
-  readonly extra?: readonly ChosenAnalysis[];
+  readonly extra?: readonly string[];
   readonly usage: string;
   /** `session [PROJECT_DIR]`: the positional is a project, not an input. */
   readonly session?: boolean;
@@ -73,11 +72,10 @@ async function totalBytes(files: readonly string[], cwd: string): Promise<number
 }
 
 function makeCommand(spec: Spec): Command {
-  const has = (a: ChosenAnalysis): boolean => spec.analyses.includes(a);
-  // `--probe` is sufficiency's, allocation's, or both's when a command can run both (their defaults differ).
-  const allocation = has('allocation') || spec.extra?.includes('allocation') === true;
-  const probe = has('sufficiency') ? (allocation ? SUFFICIENCY_AND_ALLOCATION : SUFFICIENCY) : has('allocation') ? PROBE : {};
-  const options: Flags = { ...(spec.session ? SESSION : {}), ...COMMON, ...(spec.choose ? ANALYSES_FLAG : {}), ...probe, ...(has('grade') ? GRADE : {}), help: HELP_FLAG };
+  // Its analyses' flags, from their registrations: `--probe` is sufficiency's, allocation's, or one flag of both.
+  const runs = [...spec.analyses, ...(spec.extra ?? [])];
+  assertRegistered(runs);
+  const options: Flags = { ...(spec.session ? SESSION : {}), ...COMMON, ...(spec.choose ? analysesFlag() : {}), ...analysisFlags(runs), help: HELP_FLAG };
   // The help lists what the command parses, from the same declarations.
   const help = [spec.usage, '', 'Options:', helpRows(options), ''].join('\n');
 
@@ -100,13 +98,10 @@ function makeCommand(spec: Spec): Command {
     if (values.session !== undefined && values.all) throw new UsageError('--session and --all cannot be used together');
     // Everything a user can get wrong is checked before anything is read.
     const specs = reporterSpecs(values.reporter, values.json);
-    const chosen = chosenAnalyses(spec.analyses, values.analyses, values as Record<string, unknown>, spec.extra);
+    const chosen = chosenAnalyses(spec.analyses, values.analyses, parsed.values, spec.extra);
     const format = formatChoice(values.format);
     const maxLineBytes = values['max-line-bytes'] === undefined ? undefined : positiveInt('--max-line-bytes', values['max-line-bytes']);
-    const probeFlag = regexFlag('--probe', values.probe);
-    const familyFlag = regexFlag('--probe-family', values['probe-family']);
-    const taskPattern = taskPatternFlag(values);
-    const failOn = failOnFlag(values['fail-on']);
+    const flags = analysisFlagValues(runs, parsed.values);
     const idleMs = durationFlag('--idle-timeout', values['idle-timeout']);
     const jobs = values.jobs === undefined ? availableParallelism() : positiveInt('--jobs', values.jobs);
     if (idleMs !== undefined && !values.follow) throw new UsageError('--idle-timeout needs --follow');
@@ -117,7 +112,7 @@ function makeCommand(spec: Spec): Command {
     const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
 
     const date = calibrationDate(io.env);
-    const analyses = configureAnalyses(chosen, loaded, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes, failOn, home: io.env.HOME, cwd: io.cwd, date });
+    const analyses = configureAnalyses(chosen, loaded, { flags, outcomes, home: io.env.HOME, cwd: io.cwd, date });
     const inputErrors: InputErrorItem[] = [];
     const warnings: string[] = [];
     // A probe's calls, the list that grows with the input, go to a temporary file past about 8 Mi characters (lib/core/spilled-list.ts).
@@ -138,7 +133,7 @@ function makeCommand(spec: Spec): Command {
     if (shard && discovered.sessions.some((s) => s.files.includes('-'))) throw new UsageError('--shard reads files: stdin cannot be split into shards');
     if (shard) {
       const rank = new Map(discovered.sessions.map((s, i) => [s.files[0]!, i]));
-      sinkOpts.shard = { ...shard, run: runFingerprint(loaded.config, chosen, { probe: probeFlag, family: familyFlag, task: values.task, taskPattern, failOn, outcomes, maxLineBytes, format: values.format }, discovered.sessions), rankOf: (f) => rank.get(f), stopped: () => io.signal?.aborted === true };
+      sinkOpts.shard = { ...shard, run: runFingerprint(loaded.config, chosen, { ...flags, outcomes, maxLineBytes, format: values.format }, discovered.sessions), rankOf: (f) => rank.get(f), stopped: () => io.signal?.aborted === true };
     }
     // Files a folder walk skipped, subagent files read without their session: told once reading is done.
     const skipped = skippedWarning(discovered.skipped);
@@ -188,7 +183,7 @@ function makeCommand(spec: Spec): Command {
     const cores = availableParallelism();
     const threads = poolThreads(jobs, sessions.length, cores);
     if (pooled && jobs > cores && !values.quiet) say(io, `note: --jobs ${jobs} is more than the ${cores} core${cores === 1 ? '' : 's'} available: reading with ${threads} thread${threads === 1 ? '' : 's'}`);
-    const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, probe: probeFlag, family: familyFlag, task: values.task, taskPattern, outcomes: outcomes ? [...outcomes] : undefined, failOn, home: io.env.HOME, date };
+    const recipe: AnalysisRecipe = { chosen, config: values.config, cwd: io.cwd, flags, outcomes: outcomes ? [...outcomes] : undefined, home: io.env.HOME, date };
     // `session --follow` moves to a newer session when one starts.
     const source = pooled
       ? sessionPool(sessions, { jobs, analyses, setup: { recipe, maxLineBytes, fileFormat: format?.file, normalizeFormat: format?.normalize }, signal: io.signal, onInputError: sourceOptions.onInputError, onCounts: (c) => tally.absorb(c) })
@@ -253,7 +248,7 @@ function makeCommand(spec: Spec): Command {
 
 export const sessionCommand = makeCommand({
   name: 'session',
-  analyses: ['sufficiency', 'grade'],
+  analyses: BY_DEFAULT,
   session: true,
   usage: `Usage: agent-eval-stream session [PROJECT_DIR] [--session ID | --list | --all] [options]
 
@@ -266,9 +261,9 @@ ${EXITS_GATED}`,
 
 export const analyzeCommand = makeCommand({
   name: 'analyze',
-  analyses: ['sufficiency', 'grade'],
+  analyses: BY_DEFAULT,
   choose: true,
-  extra: ['occupancy', 'allocation', 'calibration'],
+  extra: WHEN_NAMED,
   usage: `Usage: agent-eval-stream [analyze] [options] [INPUT...]\n\nTool-response sufficiency and trajectory grading together, gated like grade.\n${INPUTS}\n${EXITS_GATED}`,
 });
 

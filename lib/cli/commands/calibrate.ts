@@ -4,7 +4,7 @@
 // configuration printed, or written with -o (atomically, never over an input,
 // nor over an existing file without --force). It never edits a config.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';
@@ -16,12 +16,12 @@ import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs, writeNewOutput, writeOutput } from '../output-files.js';
 import { filesRead } from '../read-files.js';
 import { configureAnalyses } from '../analysis-choice.js';
-import { taskPatternFlag } from './analysis-flags.js';
-import { CONFIG_FLAG, OUTCOMES_FLAG, TASK_FLAG, TASK_PATTERN_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
-import { helpRows } from '../flag-spec.js';
-import type { Flags } from '../flag-spec.js';
+import { GRADE_FLAGS, taskPatternFlag } from '../../analyses/grade/flags.js';
+import { CONFIG_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
+import { helpRows } from '../flag-use.js';
+import type { Flags } from '../../core/flag-spec.js';
 import { cliReading, readTranscripts } from '../arm-report.js';
-import { calibrationDate } from '../../analyses/calibration/settings.js';
+import { calibrationDate } from '../../analyses/calibration/options.js';
 import { calibrationDocument } from '../../analyses/calibration/document.js';
 import { renderCalibrationText } from '../../analyses/calibration/render-text.js';
 import { calibrationMarkdown } from '../../analyses/calibration/render-markdown.js';
@@ -33,9 +33,9 @@ import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 
 const OPTIONS = {
-  task: TASK_FLAG,
-  'task-pattern': TASK_PATTERN_FLAG,
-  outcomes: OUTCOMES_FLAG,
+  task: GRADE_FLAGS.task,
+  'task-pattern': GRADE_FLAGS['task-pattern'],
+  outcomes: GRADE_FLAGS.outcomes,
   config: CONFIG_FLAG,
   output: { type: 'string', short: 'o', metavar: 'FILE', help: 'write the suggested configuration to FILE (a new file)' },
   force: { type: 'boolean', help: 'with -o: replace FILE if it exists (never an input)' },
@@ -77,7 +77,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   await checkOutputs([...reporterOutputs(specs, io.env), ...(output !== undefined ? [{ flag: `-o ${output}`, path: output }] : [])], { given: positionals, files: [], read: filesRead(OPTIONS, values, io.cwd) }, io.cwd);
   const loaded = await loadConfig(values.config, io.cwd);
   const outcomes = values.outcomes === undefined ? undefined : await loadOutcomes(resolve(io.cwd, values.outcomes));
-  const analyses = configureAnalyses(['grade', 'calibration'], loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd, date: calibrationDate(io.env) });
+  const analyses = configureAnalyses(['grade', 'calibration'], loaded, { flags: { task: values.task, taskPattern }, outcomes, home: io.env.HOME, cwd: io.cwd, date: calibrationDate(io.env) });
   const report = await readTranscripts(positionals, cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }));
   const section = report.calibration!;
   const grade = report.grade!;

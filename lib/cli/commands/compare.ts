@@ -2,7 +2,7 @@
 // runs — transcripts or saved reports — compared task by task and pooled,
 // with a gate on significant regressions.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { loadOutcomes } from '../../io/outcomes.js';
 import { UsageError } from '../../core/errors.js';
 import { exitCodeFor } from '../../core/exit-code.js';
@@ -14,10 +14,10 @@ import { reporterOutputs, reporterSpecs, writeReports } from '../reporters.js';
 import { checkOutputs } from '../output-files.js';
 import { filesRead } from '../read-files.js';
 import { chosenAnalyses, configureAnalyses } from '../analysis-choice.js';
-import { taskPatternFlag } from './analysis-flags.js';
-import { CONFIG_FLAG, OUTCOMES_FLAG, TASK_FLAG, TASK_PATTERN_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
-import { helpRows } from '../flag-spec.js';
-import type { Flags } from '../flag-spec.js';
+import { GRADE_FLAGS, taskPatternFlag } from '../../analyses/grade/flags.js';
+import { CONFIG_FLAG, WHOLE_REPORT, WHOLE_REPORTERS } from './shared-flags.js';
+import { helpRows } from '../flag-use.js';
+import type { Flags } from '../../core/flag-spec.js';
 import { armReport, cliReading, readTranscripts } from '../arm-report.js';
 import { RunStepsCollector } from '../../compare/run-steps.js';
 import type { RunSteps } from '../../compare/run-steps.js';
@@ -29,7 +29,7 @@ import { compareArms } from '../../compare/compare.js';
 import type { CompareArm } from '../../compare/compare.js';
 import { parseRegressionRules } from '../../compare/regression-rules.js';
 import { ContaminationTracker } from '../../compare/contamination.js';
-import { patternProblem } from '../../analyses/grade/patterns.js';
+import { patternProblem } from '../../permissions/pattern-syntax.js';
 import { renderCompareText } from '../../compare/render-text.js';
 import { renderCompareMarkdown } from '../../compare/render-markdown.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '../../compare/stats/bootstrap.js';
@@ -40,9 +40,9 @@ import type { Command } from '../command.js';
 
 const OPTIONS = {
   arm: { type: 'string', multiple: true, metavar: 'NAME=INPUT', help: 'an input of arm NAME (repeatable; arms in first-seen order, the first the baseline)', doc: 'an input of arm NAME: a transcript file, a folder, or a saved JSON report; repeatable, several inputs per arm; arms in first-seen order, the first the baseline ([compare.md](compare.md#arms))' },
-  task: TASK_FLAG,
-  'task-pattern': TASK_PATTERN_FLAG,
-  outcomes: { ...OUTCOMES_FLAG, help: 'outcomes for runs whose source has none (every arm)', doc: 'outcomes for runs whose source records none, for every arm: a JSON array, or JSONL, of `{"run": ID, "delivered": true|false}` ([grading.md](grading.md#outcomes---outcomes))' },
+  task: GRADE_FLAGS.task,
+  'task-pattern': GRADE_FLAGS['task-pattern'],
+  outcomes: { ...GRADE_FLAGS.outcomes, help: 'outcomes for runs whose source has none (every arm)', doc: 'outcomes for runs whose source records none, for every arm: a JSON array, or JSONL, of `{"run": ID, "delivered": true|false}` ([grading.md](grading.md#outcomes---outcomes))' },
   'arm-outcomes': { type: 'string', multiple: true, metavar: 'NAME=FILE', help: "outcomes for one arm's runs, over --outcomes (repeatable, one file per arm)" },
   config: CONFIG_FLAG,
   'fail-on-regression': {
@@ -174,7 +174,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
     }
     const own = armOutcomes.get(name)?.[0];
     const outcomes = own === undefined ? shared : new Map([...(shared ?? []), ...(await loadOutcomes(resolve(io.cwd, own)))]);
-    const analyses = configureAnalyses(chosen, loaded, { task: values.task, taskPattern, outcomes, home: io.env.HOME, cwd: io.cwd });
+    const analyses = configureAnalyses(chosen, loaded, { flags: { task: values.task, taskPattern }, outcomes, home: io.env.HOME, cwd: io.cwd });
     const tracker = patterns ? new ContaminationTracker(patterns) : undefined;
     const { report, inputErrors: errors, savedReports } = await armReport(inputs, { ...cliReading(io, analyses, { maxLineBytes, quiet: values.quiet }), observe: tracker ? (item) => tracker.observe(item) : undefined });
     stopped = signalled();

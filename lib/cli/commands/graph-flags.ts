@@ -1,5 +1,5 @@
-// The graph sub-commands' flags, declared with their help (lib/cli/flag-spec.ts).
-import type { Flags } from '../flag-spec.js';
+// The graph sub-commands' flags, declared with their help (lib/core/flag-spec.ts).
+import type { Flags } from '../../core/flag-spec.js';
 import { CONFIG_FLAG, FORMAT_FLAG, HELP_FLAG, JSON_FLAG, MAX_LINE_BYTES_FLAG, quietFlag, reporterFlag } from './shared-flags.js';
 
 export const GRAPH_REPORTERS = ['text', 'json', 'markdown'] as const;

@@ -3,7 +3,7 @@
 // --reporter text|json|markdown (=FILE to write one to a file) — and the
 // gates (`coverage --check-coverage`, `diff`) exit 3.
 import { resolve } from 'node:path';
-import { loadConfig } from '../../io/config.js';
+import { loadConfig } from '../../config/config.js';
 import { EXIT, exitCodeFor } from '../../core/exit-code.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { InputError, UsageError } from '../../core/errors.js';
@@ -43,7 +43,7 @@ import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
 import { UnknownFlagError } from '../unknown-flag.js';
-import { helpRows } from '../flag-spec.js';
+import { helpRows } from '../flag-use.js';
 import { BUILD_OPTIONS, COVERAGE_OPTIONS, GRAPH_REPORTERS, HEATMAP_OPTIONS, REPORT_FLAGS } from './graph-flags.js';
 import { append } from '../../core/arrays.js';
 

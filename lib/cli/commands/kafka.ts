@@ -3,19 +3,24 @@
 import { InputError, OutputError, UsageError } from '../../core/errors.js';
 import type { ExitCode } from '../../core/exit-code.js';
 import { printable } from '../../core/escape.js';
-import { loadConfig } from '../../io/config.js';
-import { parseFlags, regexFlag } from '../flags.js';
-import { configureAnalyses } from '../analysis-choice.js';
-import { durationFlag, taskPatternFlag } from './analysis-flags.js';
-import { CONFIG_FLAG, HELP_FLAG, PROBE_FAMILY_FLAG, probeFlag, quietFlag, TASK_FLAG, TASK_PATTERN_FLAG } from './shared-flags.js';
-import { helpRows } from '../flag-spec.js';
-import type { Flags } from '../flag-spec.js';
+import { loadConfig } from '../../config/config.js';
+import { parseFlags } from '../flags.js';
+import { analysisFlagValues, configureAnalyses } from '../analysis-choice.js';
+import { durationFlag } from './analysis-flags.js';
+import { CONFIG_FLAG, HELP_FLAG, quietFlag } from './shared-flags.js';
+import { GRADE_FLAGS } from '../../analyses/grade/flags.js';
+import { SUFFICIENCY_FLAGS } from '../../analyses/sufficiency/flags.js';
+import { helpRows } from '../flag-use.js';
+import type { Flags } from '../../core/flag-spec.js';
 import { runKafkaSessions } from '../../live/kafka-sessions.js';
 import type { KafkaClient } from '../../live/kafka-sessions.js';
 import { unreachableBrokers } from '../../live/kafka-brokers.js';
 import type { CliIO } from '../io.js';
 import { PROG, say } from '../io.js';
 import type { Command } from '../command.js';
+
+/** What each session is read for (token usage always runs too). */
+const RUNS = ['sufficiency', 'grade'];
 
 const OPTIONS = {
   brokers: { type: 'string', metavar: 'LIST', help: 'bootstrap brokers, comma-separated (HOST:PORT,…)' },
@@ -25,10 +30,10 @@ const OPTIONS = {
   'idle-timeout': { type: 'string', metavar: 'DUR', help: 'a session silent this long ends: 90s, 10m, 1h, 500ms, or seconds', defaultText: '10m' },
   'session-timeout': { type: 'string', metavar: 'DUR', help: "the consumer group's session timeout: a member silent this long is dropped from the group; the consumer heartbeats at a third of it, at most 3s apart", defaultText: '45s' },
   config: CONFIG_FLAG,
-  task: TASK_FLAG,
-  'task-pattern': TASK_PATTERN_FLAG,
-  probe: probeFlag('without allocation'),
-  'probe-family': PROBE_FAMILY_FLAG,
+  task: GRADE_FLAGS.task,
+  'task-pattern': GRADE_FLAGS['task-pattern'],
+  probe: SUFFICIENCY_FLAGS.probe,
+  'probe-family': SUFFICIENCY_FLAGS['probe-family'],
   quiet: quietFlag('warnings'),
   help: HELP_FLAG,
 } satisfies Flags;
@@ -78,9 +83,9 @@ async function run(argv: readonly string[], io: CliIO): Promise<ExitCode> {
   if (brokers.length === 0) throw new UsageError(`kafka needs --brokers HOST:PORT,…: '${printable(values.brokers!)}' names none`);
   const idleMs = durationFlag('--idle-timeout', values['idle-timeout']) ?? 10 * 60_000;
   const sessionTimeoutMs = durationFlag('--session-timeout', values['session-timeout']) ?? 45_000;
-  const taskPattern = taskPatternFlag(values);
+  const flags = analysisFlagValues(RUNS, values);
   const loaded = await loadConfig(values.config, io.cwd);
-  const analyses = configureAnalyses(['sufficiency', 'grade'], loaded, { probe: regexFlag('--probe', values.probe), family: regexFlag('--probe-family', values['probe-family']), task: values.task, taskPattern, home: io.env.HOME, cwd: io.cwd });
+  const analyses = configureAnalyses(RUNS, loaded, { flags, home: io.env.HOME, cwd: io.cwd });
   const client = await loadClient();
   // Said at once, not after the client's 30-second wait (lib/live/kafka-brokers.ts).
   const unreachable = await unreachableBrokers(brokers);

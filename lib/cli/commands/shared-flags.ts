@@ -1,10 +1,8 @@
 // Flags several commands take, declared once: the same words in every
 // command's --help and in docs/cli.md. A command that means something else
 // by a flag declares its own.
-import type { BooleanFlag, Flags, FlagSpec, ListFlag, StringFlag } from '../flag-spec.js';
+import type { BooleanFlag, Flags, FlagSpec, ListFlag } from '../../core/flag-spec.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../../core/line-splitter.js';
-import { DEFAULT_FAMILY } from '../../analyses/sufficiency/analyzer.js';
-import { builtInSpecs } from '../../analyses/sufficiency/probe-specs.js';
 import { formatNames } from '../../io/format-choice.js';
 
 const code = (names: readonly string[]): string => names.map((n) => `\`${n}\``).join(', ');
@@ -51,44 +49,6 @@ export const MAX_LINE_BYTES_FLAG = {
   help: 'a longer line is a diagnostic, skipped, the rest still read',
   defaultText: `${DEFAULT_MAX_LINE_BYTES / 1024 / 1024} MiB`,
   doc: 'a line longer than N bytes (a positive integer) becomes a `line_too_long` diagnostic and is skipped while streaming, never held whole; the rest is still read',
-} as const satisfies FlagSpec;
-
-export const TASK_FLAG = { type: 'string', metavar: 'NAME', help: 'every input is a run of this one task (for pass^k)' } as const satisfies FlagSpec;
-
-export const TASK_PATTERN_FLAG = {
-  type: 'string',
-  metavar: 'REGEX',
-  help: "a run's task is the first group (or the match) of its path",
-  doc: "a run's task is the first capture group (or the whole match) of its session's path as given; a path it does not match is its own task, with a warning",
-} as const satisfies FlagSpec;
-
-export const OUTCOMES_FLAG = {
-  type: 'string',
-  metavar: 'FILE',
-  help: 'JSON or JSONL of {run, delivered}: outcomes for runs whose source has none',
-  doc: 'a JSON array, or JSONL, of `{"run": ID, "delivered": true|false}`: outcomes for runs whose source records none (session files, audit logs, OpenTelemetry spans), or to override one ([grading.md](grading.md#outcomes---outcomes))',
-} as const satisfies FlagSpec;
-
-/** The probes sufficiency judges when neither `--probe` nor the config names one. */
-const BUILT_IN_PROBES = `every built-in probe profile: ${builtInSpecs().map((s) => s.name).join(', ')}`;
-
-/** `--probe` where sufficiency reads it (alone, or with allocation, which reads CodeGraph's explore unless told). */
-export function probeFlag(allocation: 'with allocation' | 'without allocation'): StringFlag {
-  return {
-    type: 'string',
-    metavar: 'REGEX',
-    help: "one probe: the tools whose names match, judged as CodeGraph's explore",
-    defaultText: allocation === 'with allocation' ? `${BUILT_IN_PROBES}; allocation: codegraph_explore` : BUILT_IN_PROBES,
-    doc: 'tool names that are probes: one `codegraph`-profile probe instead of the config\'s probes or the built-in ones ([sufficiency.md](sufficiency.md#which-probes-run))',
-  };
-}
-
-export const PROBE_FAMILY_FLAG = {
-  type: 'string',
-  metavar: 'REGEX',
-  help: 'a next call of these is "explore again"',
-  defaultText: DEFAULT_FAMILY,
-  doc: 'for the `codegraph` probe: a next call of a tool whose name matches is `explore again`',
 } as const satisfies FlagSpec;
 
 /** The reporters of commands that write one whole report (compare, calibrate). */

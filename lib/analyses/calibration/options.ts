@@ -5,6 +5,8 @@
 // again exactly as a single run's.
 import { z } from 'zod';
 import type { GradeOptions } from '../grade/options.js';
+import type { OptionSources } from '../registration.js';
+import { packageVersion } from '../../core/version.js';
 
 const count = z.number().int().nonnegative();
 
@@ -49,4 +51,9 @@ export function calibrationDate(env: Readonly<Record<string, string | undefined>
   const epoch = env.SOURCE_DATE_EPOCH;
   const ms = epoch !== undefined && /^\d{1,15}$/.test(epoch) ? Number(epoch) * 1000 : now;
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** A run's settings: grading's options (configured before it), the run's day (today, unless it says), this version. */
+export function calibrationOptionsFrom({ optionsOf, date }: OptionSources): CalibrationSettings {
+  return calibrationSettings(optionsOf('grade') as GradeOptions, { date: date ?? calibrationDate({}), version: packageVersion() });
 }

@@ -13,21 +13,21 @@
 //   WebFetch(domain:host)      fetches of that host
 //   Tool(param:value)          one input parameter, `*` in the value (2.1.178)
 //   Other(spec)                spec as a glob on the call's string arguments
-// A rule Claude Code accepts but never consults (lib/core/permission-rules.ts:
+// A rule Claude Code accepts but never consults (rules.ts:
 // `Write(path)`, a parameter rule on a main field …) matches nothing here either.
 // Plain names are exact and case-sensitive, like Claude Code's; a renamed
 // tool answers to both names (`Task` and `Agent` are one tool). Every
-// pattern is matched in time linear in the subject (lib/wildcard.ts).
+// pattern is matched in time linear in the subject (lib/core/wildcard.ts).
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
-import type { ToolCallRef } from '../../core/events.js';
-import { resolvePath } from '../../core/paths.js';
-import { parseShell } from '../../shell/parse.js';
-import { commandsRun } from '../../shell/inner-script.js';
-import { EDIT_TOOLS, filePathOf, toolNames } from '../../core/tools.js';
-import type { MatchWork } from '../../core/wildcard.js';
-import { Wildcard } from '../../core/wildcard.js';
-import { deadRuleReason, parameterRule } from '../../core/permission-rules.js';
+import type { ToolCallRef } from '../core/events.js';
+import { resolvePath } from '../core/paths.js';
+import { parseShell } from '../shell/parse.js';
+import { commandsRun } from '../shell/inner-script.js';
+import { EDIT_TOOLS, filePathOf, toolNames } from '../core/tools.js';
+import type { MatchWork } from '../core/wildcard.js';
+import { Wildcard } from '../core/wildcard.js';
+import { deadRuleReason, parameterRule } from './rules.js';
 
 const READ_FAMILY: ReadonlySet<string> = new Set(['Read', 'NotebookRead', 'Grep', 'Glob', 'LS']);
 
@@ -112,16 +112,6 @@ function hostOf(input: Record<string, unknown>): string | undefined {
 
 function stringArgs(input: Record<string, unknown>): string[] {
   return Object.values(input).filter((v): v is string => typeof v === 'string');
-}
-
-/** What is wrong with a pattern's syntax, if anything (the config rejects it). */
-export function patternProblem(source: string): string | undefined {
-  if (source.trim() === '') return 'an empty tool pattern';
-  const open = source.indexOf('(');
-  if (open === 0) return `'${source}': no tool name before '('`;
-  if (open > 0 && !source.endsWith(')')) return `'${source}': '(' without a closing ')'`;
-  if (open === -1 && source.includes(')')) return `'${source}': ')' without '('`;
-  return undefined;
 }
 
 /** Parses one pattern; never throws (a malformed one matches nothing it should not). */

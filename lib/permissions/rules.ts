@@ -11,7 +11,7 @@
 // checked; warned about since 2.1.210), a parameter rule on a tool's main
 // field (the command, file or URL has its own specifier), a specifier on
 // WebSearch, and `:*` anywhere but the end of a Bash rule.
-import { canonicalToolName } from './tools.js';
+import { canonicalToolName } from '../core/tools.js';
 
 /** A rule split into its tool name and specifier (undefined: none, or `*`, or empty). */
 export interface RuleParts {

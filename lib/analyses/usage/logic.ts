@@ -10,19 +10,16 @@ import type { StreamItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { isDelegation } from '../../core/tools.js';
-import type { PriceTable } from '../../core/prices.js';
 import { pricer } from '../../core/prices.js';
 import type { Price } from '../../core/prices.js';
 import type { ModelTokens, ThreadUsage, TokenCounts } from './token-counts.js';
-import { addModelTokens, addTokenCounts, CostSum, emptyTokenCounts, usageSummary } from './token-counts.js';
+import { addModelTokens, addTokenCounts, CostSum, emptyTokenCounts } from './token-counts.js';
+import { usageSummary } from './items.js';
+import type { UsageOptions } from './options.js';
 import type { Cost } from './token-counts.js';
 import { UsageLedger } from './ledger.js';
 import { sessionUsage } from './reconcile.js';
 import { SUBAGENTS_MISSING } from '../../core/missing-subagents.js';
-
-export interface UsageOptions {
-  readonly prices?: PriceTable;
-}
 
 interface ThreadState {
   agentType: string;

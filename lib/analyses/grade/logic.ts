@@ -13,7 +13,7 @@ import { gradeFinding, gradeResult, gradeSummary } from './items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import type { GradeOptions } from './options.js';
 import { allPatterns } from './options.js';
-import type { ToolPattern } from './patterns.js';
+import type { ToolPattern } from '../../permissions/tool-pattern.js';
 import type { Flag, Observes } from './run-grader.js';
 import { RunGrader } from './run-grader.js';
 import type { RunResult } from './verdicts.js';

@@ -5,7 +5,6 @@
 // judged when it closes (the main one at the session's end), so memory
 // holds the open threads' sections and last message, never a response.
 import type { StreamItem } from '../../core/items.js';
-import type { AnalysisItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { mainFirst, ThreadLabels } from '../../core/thread-labels.js';
@@ -13,33 +12,10 @@ import { parseSections, SectionReader } from './sections.js';
 import type { Section } from './sections.js';
 import type { EventOf } from '../../core/events.js';
 import { locatePersisted, persistedPath, readLinePieces } from '../sufficiency/persisted-output.js';
-import type { Allocation } from './attribution.js';
 import { AllocationTally } from './attribution.js';
-
-export const ALLOCATION = 'allocation';
-
-
-/** Where a thread's answer text came from. */
-export type AnswerSource = 'result' | 'message' | 'none';
-
-export interface ThreadAllocation extends Allocation {
-  readonly thread: string;
-  /** A subagent's type and description, as its Task/Agent call gave them. */
-  readonly agentType?: string;
-  readonly description?: string;
-  readonly answerFrom: AnswerSource;
-}
-
-export type AllocationSummary = AnalysisItem<{ readonly threads: ThreadAllocation[] }, 'summary'>;
-
-export interface AllocationOptions {
-  /** Regex source: sufficiency's probe tool. */
-  readonly probe: string;
-  /** Regex source whose first group is a section's path: sufficiency's marker. */
-  readonly marker: string;
-  /** The folder relative input paths are read from: a persisted response is looked for beside its transcript (default: the process's). */
-  readonly cwd?: string;
-}
+import { ALLOCATION } from './items.js';
+import type { AllocationSummary, AnswerSource, ThreadAllocation } from './items.js';
+import type { AllocationOptions } from './options.js';
 
 interface ThreadState {
   readonly responses: AllocationTally;

@@ -18,7 +18,6 @@ import { classifyShell } from '../../shell/file-access.js';
 import { isDelegation, isTransparent, READ_TOOLS, SEARCH_TOOLS, SHELL_TOOL } from '../../core/tools.js';
 import type { ProbeView, Reaction } from './reaction.js';
 import { classifyReaction, resourceFile } from './reaction.js';
-import { DEFAULT_MARKER } from './returned.js';
 import { locatePersisted, persistedPath, readPersisted } from './persisted-output.js';
 import { fromBytes } from './listed-resources.js';
 import type { PersistedResponse } from './persisted-output.js';
@@ -30,33 +29,9 @@ import { awaitsResult, isDirectoryError } from './directory-read.js';
 import { pathsMatch } from '../../core/paths.js';
 import type { NotBucketedReason, SufficiencyCall, SufficiencyCounts } from './summary.js';
 import { countCall, emptyCounts } from './summary.js';
-import { builtInSpecs, codegraphSpec, configuredSpec, DEFAULT_FAMILY, DEFAULT_PROBE } from './probe-specs.js';
-import type { ProbeConfig, ProbeSpec } from './profiles.js';
-
-export { DEFAULT_FAMILY, DEFAULT_PROBE } from './probe-specs.js';
-
-export interface SufficiencyOptions {
-  /** Regex source: a call whose tool name matches is a (CodeGraph-profile) probe, the only one. */
-  probe?: string;
-  /** Regex source: a next call of a matching tool is `explore again` (with `probe`, or for the built-in CodeGraph probe). */
-  family?: string;
-  /** Regex source whose first group is a returned file's path (multiline). */
-  marker?: string;
-  /** The folder relative input paths are read from: a persisted response is looked for beside its transcript (default: the process's). */
-  cwd?: string;
-  /** The probe tools and their profiles (the config's `probes`); without these or `probe`, every built-in profile. */
-  probes?: readonly ProbeConfig[];
-}
-
-/** The probe tools a run judges, and whether the report keeps the one probe's original shape. */
-export function probeSpecs(o: SufficiencyOptions): { specs: ProbeSpec[]; single: boolean } {
-  const marker = o.marker ?? DEFAULT_MARKER;
-  if (o.probes?.length) return { specs: o.probes.map((c) => configuredSpec(c, marker)), single: false };
-  if (o.probe !== undefined) return { specs: [codegraphSpec(o.probe, o.family ?? DEFAULT_FAMILY, marker)], single: true };
-  const specs = builtInSpecs(marker);
-  if (o.family !== undefined) specs[0] = codegraphSpec(DEFAULT_PROBE, o.family, marker);
-  return { specs, single: false };
-}
+import type { ProbeSpec } from './profiles.js';
+import { probeSpecs } from './options.js';
+import type { SufficiencyOptions } from './options.js';
 
 interface Probe {
   readonly spec: ProbeSpec;

@@ -8,29 +8,19 @@
 // usage says whether it opens a request. At the session's end, each
 // thread's residual occupancy is one item.
 import type { EventOf } from '../../core/events.js';
-import type { AnalysisItem, StreamItem } from '../../core/items.js';
+import type { StreamItem } from '../../core/items.js';
 import { isAnalysisItem } from '../../core/items.js';
 import type { Push, StageLogic } from '../../core/stage.js';
 import { RecentSet } from '../../core/fifo.js';
 import { mainFirst, MAX_LABEL, ThreadLabels } from '../../core/thread-labels.js';
 import { familyOf, TimelineBuilder } from './gaps.js';
-import type { Family, Timeline } from './gaps.js';
-import type { Occupancy } from './residual.js';
+import type { Family } from './gaps.js';
 import { residualOccupancy } from './residual.js';
-
-export const OCCUPANCY = 'occupancy';
+import { OCCUPANCY } from './items.js';
+import type { OccupancySummary, ThreadOccupancy } from './items.js';
 
 /** Message ids remembered per thread to count each request once. */
 const REMEMBERED_IDS = 4096;
-
-export interface ThreadOccupancy extends Omit<Timeline, 'gaps'>, Occupancy {
-  readonly thread: string;
-  /** A subagent's type and description, as its Task/Agent call gave them. */
-  readonly agentType?: string;
-  readonly description?: string;
-}
-
-export type OccupancySummary = AnalysisItem<{ readonly threads: ThreadOccupancy[]; readonly model?: string }, 'summary'>;
 
 /**
  * A model name that says its context is a million tokens: Claude Code's
