@@ -229,6 +229,10 @@ export const canonicalEventSchema = z.discriminatedUnion('kind', [
     /** The task the source names for the run, if any. */
     task: z.string().optional(),
     delivered: z.boolean().nullable(),
+    /** A verifier's score for the run (Harbor's reward): grading decides `delivered` from it by its threshold (`reward_threshold`). */
+    reward: z.number().optional(),
+    /** Why the run ended outside the agent's control, when the source says (a Harbor trial's environment or verifier failed). */
+    infra: z.string().optional(),
   }),
   z.object({
     kind: z.literal('session_end'),

@@ -107,10 +107,11 @@ export interface InputSession {
 export interface CompanionFiles {
   /**
    * A folder walk meets `name` (a folder when `folder`) among `siblings`
-   * (the names in the same folder): true when it belongs to a session
-   * beside it, which reads it; the walk neither reads it nor says it skipped it.
+   * (the names in the same folder, `dir`, a path the hook may read): true when
+   * it belongs to a session beside it, which reads it; the walk neither
+   * reads it nor says it skipped it.
    */
-  owns(name: string, folder: boolean, siblings: ReadonlySet<string>): boolean;
+  owns(name: string, folder: boolean, siblings: ReadonlySet<string>, dir: string): boolean;
   /**
    * The inputs grouped into sessions, in order: companions given as inputs
    * of their own folded into their sessions (or kept as runs of their own),
@@ -120,6 +121,13 @@ export interface CompanionFiles {
   gather<S extends InputSession>(sessions: readonly S[], cwd: string | undefined): Promise<{ sessions: S[]; warnings: string[] }>;
   /** A session's companions, found beside its first file and among those `given`: null when it has none (nor, when `follow`ed, may have). */
   discover(file: string, o: { readonly cwd: string | undefined; readonly given: readonly GivenCompanion[]; readonly follow: boolean }): Promise<Weave | null>;
+  /**
+   * Records kept beside a session's first file that its normalizer reads
+   * before the file's own (a Harbor trial's result.json, before its
+   * trajectory): none when there are none. A file that cannot be read is a
+   * diagnostic among them, and the session is still read.
+   */
+  prelude?(file: string, o: { readonly cwd: string | undefined }): Promise<readonly PreRecord[]>;
 }
 
 /** One session's companions while its lines (and theirs, as they are read in) go by. */

@@ -70,7 +70,7 @@ async function walk(
     const folder = e.isDirectory();
     if (!folder && !e.isFile() && !e.isSymbolicLink()) continue;
     // A session's companion: its session reads what in it is a transcript.
-    if (hooks.some((h) => h.owns(e.name, folder, names))) continue;
+    if (hooks.some((h) => h.owns(e.name, folder, names, onDisk(dir, cwd)))) continue;
     const p = join(dir, e.name);
     if (folder) await walk(root, p, found, problems, cwd, hooks);
     else if (e.name.endsWith('.jsonl') || e.name.endsWith('.json')) found.files.push(p);

@@ -20,7 +20,7 @@ import type { Dialect } from '../dialects/types.js';
 import { followChunks, RESTART } from './follow.js';
 import type { Batch, Restart } from './file-lines.js';
 import { linesOf, READ_CHUNK_BYTES } from './file-lines.js';
-import { unlinked, weaveOf, woven } from './weave.js';
+import { preludeOf, unlinked, weaveOf, woven } from './weave.js';
 import { onDisk } from '../core/on-disk.js';
 
 export type { FileFormat } from './sniff.js';
@@ -163,6 +163,11 @@ async function* fileRecords(file: string, opts: SourceOptions, stop: { stopped: 
     const weave = opts.companions === false ? null : await weaveOf(file, opts, given, true);
     yield* woven(linesOf(file, followed(file, opts, opts.follow, stop), opts), weave, opts, true);
     return;
+  }
+  // What the dialect keeps beside the session for before its own records (a Harbor trial's result).
+  if (opts.companions !== false && file !== '-' && (session === undefined || session.files[0] === file)) {
+    const before = await preludeOf(file, opts);
+    if (before.length) yield [...before];
   }
   const stream = file === '-' ? (opts.stdin ?? process.stdin) : createReadStream(onDisk(file, opts.cwd), { highWaterMark: READ_CHUNK_BYTES });
   const input = stream[Symbol.asyncIterator]();

@@ -27,6 +27,15 @@ export async function weaveOf(file: string, o: WeaveOptions, given: readonly Giv
   return null;
 }
 
+/** The records a dialect keeps beside the session's first file for before its own (a Harbor trial's result): from the first hook that has any. */
+export async function preludeOf(file: string, o: WeaveOptions): Promise<readonly PreRecord[]> {
+  for (const hook of companionHooks(o.dialects)) {
+    const records = (await hook.prelude?.(file, { cwd: o.cwd })) ?? [];
+    if (records.length) return records;
+  }
+  return [];
+}
+
 /**
  * `lines` with each linked companion read in before the line that links it.
  * `own`: they are the session file's own lines (a followed one may link

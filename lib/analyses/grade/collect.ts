@@ -8,6 +8,7 @@ import type { MergeEnv, SectionCollector, SectionEnv, SessionVerdict } from '../
 import type { GradeItem, PatternStat } from './items.js';
 import type { GradeReportOptions, GradeSection } from './report-section.js';
 import { addPatternStats, gradeSection, subtractPatternStats } from './report-section.js';
+import { DEFAULT_REWARD_THRESHOLD } from '../../core/reward.js';
 import type { RunResult } from './verdicts.js';
 
 /** A run as a lean collector keeps it: no more than the gate's reasons need. */
@@ -88,7 +89,13 @@ export function mergedRuns<R extends Pick<RunResult, 'session' | 'delivered'>>(a
 export function mergeGrade(a: GradeSection | undefined, b: GradeSection | undefined, env: MergeEnv): GradeSection {
   const g = (a ?? b)!;
   return gradeSection(
-    { config: g.config, verified: g.verified, ...(g.calibration ? { calibration: g.calibration } : {}), failOn: g.failOn },
+    {
+      config: g.config,
+      verified: g.verified,
+      ...(g.calibration ? { calibration: g.calibration } : {}),
+      failOn: g.failOn,
+      rewardThreshold: a?.rewardThreshold ?? b?.rewardThreshold ?? DEFAULT_REWARD_THRESHOLD,
+    },
     mergedRuns(a?.runs ?? [], b?.runs ?? [], (s) => !env.inFirst(s)),
     addPatternStats(a?.patterns ?? {}, b?.patterns ?? {}),
     [...(a?.taskPatternMisses ?? []), ...(b?.taskPatternMisses ?? [])],

@@ -56,6 +56,8 @@ export const gradeConfig = {
   forbidden_tools: z.array(toolPatternSchema).optional(),
   retry_threshold: z.number().int().nonnegative().optional(),
   step_budget: z.number().int().positive().optional(),
+  /** A run with a verifier's reward (a Harbor trial) is delivered when the reward reaches this (default 1). */
+  reward_threshold: z.number().finite().optional(),
   order_constraints: z
     .strictObject({ must_precede: z.array(z.tuple([toolPatternSchema, toolPatternSchema])).optional() })
     .nullable()

@@ -36,6 +36,7 @@ export const gradeAnalysis: Analysis<GradeOptions, GradeSection, 'grade', 'grade
         verified: o.verified,
         ...(o.calibration ? { calibration: o.calibration } : {}),
         failOn: o.failOn,
+        rewardThreshold: o.rewardThreshold,
         outcomeRuns: o.outcomes ? [...o.outcomes.keys()] : undefined,
       },
       c.keepDetail,

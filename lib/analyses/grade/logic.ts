@@ -119,7 +119,12 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
         const g = same?.shift();
         if (!g) return;
         if (!same!.length) this.#explicit.delete(ev.run);
-        this.#finish(g, ev.session, ev.task, ev.delivered, push);
+        // A verifier's reward decides by the configured threshold, not the source's default.
+        const delivered = ev.reward !== undefined && ev.infra === undefined ? ev.reward >= this.#o.rewardThreshold : ev.delivered;
+        this.#finish(g, ev.session, ev.task, delivered, push, g.run, {
+          ...(ev.reward !== undefined ? { reward: ev.reward } : {}),
+          ...(ev.infra !== undefined ? { infra: ev.infra } : {}),
+        });
         return;
       }
       case 'session_end':
@@ -269,7 +274,15 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
     return sourceTask ?? run;
   }
 
-  #finish(g: RunGrader, session: string, sourceTask: string | undefined, delivered: boolean | null, push: Push<StreamItem>, runId = g.run): void {
+  #finish(
+    g: RunGrader,
+    session: string,
+    sourceTask: string | undefined,
+    delivered: boolean | null,
+    push: Push<StreamItem>,
+    runId = g.run,
+    said: Pick<RunResult, 'reward' | 'infra'> = {},
+  ): void {
     const task = this.#taskFor(runId, sourceTask);
     if (g === this.#claude && this.#missingSubagents > 0) g.subagentsMissing();
     g.finish((f) => push(gradeFinding(session, runId, f)), task);
@@ -294,6 +307,7 @@ export class Grader implements StageLogic<StreamItem, StreamItem> {
       notEvaluated: g.notEvaluated,
       ...(g.span !== undefined ? { span: g.span } : {}),
       ...(g.used ? { usage: g.used } : {}),
+      ...said,
       ...(g === this.#claude ? this.#ending : {}),
       ...(g === this.#claude && this.#missingSubagents > 0 ? { missingSubagents: this.#missingSubagents } : {}),
     };

@@ -8,6 +8,7 @@ import type { Price } from '../../core/prices.js';
 import type { OptionSources } from '../registration.js';
 import { pricer, priceTable } from '../../core/prices.js';
 import { DEFAULT_PRICES } from '../../core/model-prices.js';
+import { DEFAULT_REWARD_THRESHOLD } from '../../core/reward.js';
 
 /** The reference engine's own defaults, used when no config exists. */
 export const GRADE_DEFAULTS = { retryThreshold: 3, stepBudget: 40, grounding: true, verified: false } as const;
@@ -25,6 +26,8 @@ export interface GradeOptions {
   readonly mustPrecede: ReadonlyArray<readonly [ToolPattern, ToolPattern]>;
   readonly retryThreshold: number;
   readonly stepBudget: number;
+  /** A run's reward (a Harbor trial's verifier) at or above this is delivered (config `reward_threshold`). */
+  readonly rewardThreshold: number;
   /** Tasks' own thresholds (config `tasks`), over the global ones. */
   readonly taskThresholds: ReadonlyMap<string, Partial<Thresholds>>;
   /** The evidence behind `verified` (config `calibration`), when the config has it. */
@@ -104,6 +107,7 @@ export function gradeOptions(loaded: LoadedGradeConfig, flags: GradeFlags = {}):
     mustPrecede: (c.order_constraints?.must_precede ?? []).map(([a, b]) => [pattern(a), pattern(b)] as const),
     retryThreshold: c.retry_threshold ?? GRADE_DEFAULTS.retryThreshold,
     stepBudget: c.step_budget ?? GRADE_DEFAULTS.stepBudget,
+    rewardThreshold: c.reward_threshold ?? DEFAULT_REWARD_THRESHOLD,
     // A Map: task names are the inputs', and `__proto__` must stay a name.
     taskThresholds: new Map(
       Object.entries(c.tasks ?? {}).map(([task, v]) => [

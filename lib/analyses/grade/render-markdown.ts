@@ -20,13 +20,14 @@ export function gradeMarkdown(g: GradeSection): { head: string[]; body: string[]
     '### Trajectory grading',
     '',
     `config: ${cell(g.config)} · verified: ${cell(verifiedWords(g))} · agent-as-judge axis: disabled (${JUDGE_WHY})`,
+    ...(g.rewardThreshold !== undefined ? ['', `A run is delivered when its reward is at least ${g.rewardThreshold} (reward_threshold).`] : []),
     '',
     '| run | task | delivered | verdict | steps | flags |',
     '|---|---|---|---|---:|---|',
   ];
   for (const run of g.runs)
     out.push(
-      `| ${cell(run.run)}${run.missingSubagents ? ` (incomplete: ${incompleteWords(run.missingSubagents)})` : ''} | ${cell(run.task)} | ${run.delivered ?? '?'} | ${run.verdict} | ${run.steps} | ${run.flags.map((f) => `${f.rule} @${f.step}`).join(', ') || '—'} |`,
+      `| ${cell(run.run)}${run.missingSubagents ? ` (incomplete: ${incompleteWords(run.missingSubagents)})` : ''} | ${cell(run.task)} | ${run.delivered ?? '?'}${run.reward !== undefined ? ` (reward ${run.reward})` : ''} | ${run.verdict} | ${run.steps} | ${run.flags.map((f) => `${f.rule} @${f.step}`).join(', ') || '—'} |`,
     );
   out.push('', '| task | k | delivered | pass^k | status |', '|---|---:|---:|---|---|');
   for (const t of g.tasks) out.push(`| ${cell(t.task)} | ${t.k} | ${t.delivered} | ${passKText(t.passK)} | ${t.status} |`);

@@ -44,10 +44,13 @@ const MARK_STYLE: Record<Verdict, Style> = { 'clean-pass': 'green', 'pass-with-w
 
 export function renderGradeText(g: GradeSection, paint: Paint = plain): string {
   const out: string[] = ['TraceGrader report', RULE, `config: ${p(g.config)} · verified: ${p(verifiedWords(g))}`];
+  if (g.rewardThreshold !== undefined) out.push(`delivered: a run whose reward is at least ${g.rewardThreshold} (reward_threshold)`);
   for (const r of g.runs) {
+    const reward = r.reward !== undefined ? `reward=${r.reward}, ` : '';
     out.push(
-      `[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${p(r.task)} / ${p(r.run)}  (delivered=${py(r.delivered)}, steps=${r.steps}, flags=${r.flags.length})`,
+      `[${paint(MARK_STYLE[r.verdict], MARK[r.verdict].padEnd(7))}] ${p(r.task)} / ${p(r.run)}  (delivered=${py(r.delivered)}, ${reward}steps=${r.steps}, flags=${r.flags.length})`,
     );
+    if (r.infra !== undefined) out.push(`            - outside the agent: ${p(r.infra)}`);
     for (const f of r.flags) out.push(`            - ${f.severity.padEnd(6)} ${f.rule}: ${p(f.detail)}`);
     const unusual = Object.entries(r.threads ?? {}).filter(([, k]) => k === 'orphan' || k === 'internal');
     if (unusual.length)

@@ -37,6 +37,7 @@ export const runResultSchema = z
     session: z.string(),
     source: z.string(),
     delivered: z.boolean().nullable(),
+    reward: z.number().optional(),
     verdict: z.enum(VERDICTS),
     steps: count,
     failStreak: count.optional(),
@@ -99,6 +100,8 @@ export const gradeSectionSchema = z.object({
   /** The evidence behind `verified`, when the config has a calibration block. */
   calibration: calibrationEvidenceSchema.optional(),
   judge: z.literal('disabled'),
+  /** The reward a run was delivered at (config `reward_threshold`): present when a run had a reward. */
+  rewardThreshold: z.number().optional(),
   failOn: z.array(z.enum(FAIL_ON)),
   runs: z.array(runResultSchema),
   tasks: z.array(taskResultSchema),
@@ -126,6 +129,8 @@ export interface GradeReportOptions {
   readonly verified: boolean;
   readonly calibration?: CalibrationEvidence;
   readonly failOn: readonly FailOn[];
+  /** Where a run's reward makes it delivered (config `reward_threshold`). */
+  readonly rewardThreshold: number;
   /** The run ids `--outcomes` gave: those that match no run are reported. */
   readonly outcomeRuns?: readonly string[];
 }
@@ -228,6 +233,7 @@ export function gradeSection(
     verified: opts.verified,
     ...(opts.calibration ? { calibration: { ...opts.calibration } } : {}),
     judge: 'disabled',
+    ...(runs.some((r) => r.reward !== undefined) ? { rewardThreshold: opts.rewardThreshold } : {}),
     failOn: [...opts.failOn],
     runs,
     tasks,

@@ -17,6 +17,8 @@ export interface RunResult {
   source: string;
   /** null: the source has no outcome and none was supplied (--outcomes). */
   delivered: boolean | null;
+  /** The verifier's reward, when the source has one (a Harbor trial): delivered when it reaches `reward_threshold`. */
+  reward?: number;
   verdict: Verdict;
   steps: number;
   /** The longest streak of consecutive failed calls of one tool in one thread (what retry_storm thresholds); absent when the source records no outcomes. */

@@ -14,17 +14,32 @@
 // `final_metrics` sum the repeats): an agent step whose metrics equal the
 // one before it, with no other step between, is the same response, and
 // its usage is counted once.
+//
+// A Harbor trial's result (lib/dialects/atif/trial-result.ts) comes before
+// its trajectory, read from the trial's result.json: the trajectory is then
+// the trial's run, named by the trial and ended with its reward. A trial
+// read without a trajectory (an agent that writes none) is a run with no
+// steps, said so.
 import type { RecordMeta } from '../../core/events.js';
 import { asString, excerpt, isObject } from '../../core/records.js';
 import { textOf } from '../../core/deep-values.js';
 import { tokenCount } from '../claude/token-count.js';
 import { DOCUMENT_TAIL } from '../record-document.js';
 import type { EventSink, RecordNormalizer } from '../types.js';
+import type { TrialResult } from './trial-result.js';
+import { TRIAL_MARK, isTrialRecord } from './trial-result.js';
+import type { TrialOutcome } from './trial-outcome.js';
+import { trialOutcome } from './trial-outcome.js';
 
 type Obj = Record<string, unknown>;
 
 export function isAtifHeader(v: Obj): boolean {
   return typeof v.schema_version === 'string' && v.schema_version.startsWith('ATIF');
+}
+
+/** A trajectory's first record, or a Harbor trial's result read before it. */
+export function isAtifRecord(v: Obj): boolean {
+  return isAtifHeader(v) || isTrialRecord(v);
 }
 
 /** A result's content: a string, or (v1.6) content parts, by their text. */
@@ -41,12 +56,19 @@ export class AtifNormalizer implements RecordNormalizer {
   /** The metrics of the last agent step, as a key: a step that repeats them is the same response. */
   #lastMetrics: string | undefined;
   #steps = 0;
+  #sawTrajectory = false;
+  /** The Harbor trial this trajectory is the run of, once its result was read. */
+  #trial: { outcome: TrialOutcome; id?: string; model?: string; version?: string; line: number; open?: boolean } | undefined;
 
   takeEndedByResult(): boolean {
     return false;
   }
 
   record(v: Obj, line: number, sink: EventSink): void {
+    if (isTrialRecord(v)) {
+      this.#trialStart(v[TRIAL_MARK] as TrialResult, line);
+      return;
+    }
     if (isAtifHeader(v)) {
       this.#header(v, line, sink);
       // A whole trajectory on one line: its steps are here.
@@ -61,7 +83,47 @@ export class AtifNormalizer implements RecordNormalizer {
     sink.unknownType(typeof v.source === 'string' ? `step/${v.source}` : '(no step)', line);
   }
 
+  /** Held until the trajectory's header has started the session (its model is the session's). */
+  #trialStart(t: TrialResult, line: number): void {
+    // A second trial's result in one session (two result.json named for it): the first decides.
+    this.#trial ??= { outcome: trialOutcome(t), id: t.id, model: t.model, version: t.agent_version, line };
+  }
+
+  #trialRun(sink: EventSink): void {
+    const trial = this.#trial;
+    if (!trial || trial.open) return;
+    trial.open = true;
+    const { run, note } = trial.outcome;
+    sink.emit({ kind: 'run_start', run, observes: { outcomes: true, reads: true } }, 'main', trial.line, { run });
+    if (note) sink.emit({ kind: 'diagnostic', code: 'trial_reward_unread', message: `trial ${excerpt(run, 80)}: ${note}` }, 'main', trial.line, { run });
+  }
+
+  end(sink: EventSink): void {
+    const trial = this.#trial;
+    if (!trial) return;
+    const { run, task, reward, delivered, infra } = trial.outcome;
+    if (!this.#sawTrajectory) {
+      // No trajectory was read with it: the run is the trial's, with no steps.
+      if (trial.id !== undefined) sink.setSessionId(trial.id);
+      if (!sink.started) sink.start({ tools: [], model: trial.model, version: trial.version }, trial.line, {});
+      this.#trialRun(sink);
+      sink.emit(
+        { kind: 'diagnostic', code: 'trial_without_trajectory', message: `trial ${excerpt(run, 80)} has no agent/trajectory.json: its run has no steps` },
+        'main',
+        trial.line,
+        { run },
+      );
+    }
+    sink.emit(
+      { kind: 'run_end', run, task, delivered, ...(reward !== undefined ? { reward } : {}), ...(infra !== undefined ? { infra } : {}) },
+      'main',
+      trial.line,
+      { run },
+    );
+  }
+
   #header(v: Obj, line: number, sink: EventSink): void {
+    this.#sawTrajectory = true;
     const id = asString(v.session_id);
     if (id !== undefined) {
       this.#session = id;
@@ -70,11 +132,12 @@ export class AtifNormalizer implements RecordNormalizer {
     const agent = isObject(v.agent) ? v.agent : {};
     this.#model = asString(agent.model_name);
     if (!sink.started) sink.start({ tools: [], model: this.#model, version: asString(agent.version) }, line, {});
+    this.#trialRun(sink);
   }
 
   #step(s: Obj, line: number, sink: EventSink): void {
     this.#steps++;
-    const meta: RecordMeta = { ts: asString(s.timestamp) };
+    const meta: RecordMeta = { ts: asString(s.timestamp), ...(this.#trial ? { run: this.#trial.outcome.run } : {}) };
     const message = typeof s.message === 'string' ? s.message : contentText(s.message);
     if (s.source !== 'agent') {
       this.#lastMetrics = undefined;

@@ -19,6 +19,7 @@ import type { OtelValue, SpanShape } from '../otel/spans.js';
 import { OTEL_MARK, SpanCollector } from '../otel/spans.js';
 import type { DocumentWalker, JsonToken } from '../types.js';
 import { RecordDocumentWalker, itemsKeyOf } from '../record-document.js';
+import { TrialResultPicker, isTrialResult, trialRecord } from '../atif/trial-result.js';
 
 type Frame = { array: true; index: number } | { array: false; key: string | null };
 
@@ -50,6 +51,8 @@ export class TracesWalker implements DocumentWalker {
   #spans: SpanCollector | null = null;
   /** A Gemini chat or an ATIF trajectory: its first key said so, and it walks the rest. */
   #records: RecordDocumentWalker | null = null;
+  /** A Harbor trial's result.json (first key `id`): only its few fields are kept. */
+  #trial: TrialResultPicker | null = null;
 
   constructor(file: string) {
     this.#file = file;
@@ -57,6 +60,17 @@ export class TracesWalker implements DocumentWalker {
 
   /** Feeds one token; complete runs and task names go to `push`. */
   token(t: JsonToken, push: (r: PreRecord) => void): void {
+    if (this.#trial) {
+      this.#trial.token(t);
+      if (this.#trial.done) {
+        const picked = this.#trial.picked;
+        this.#trial = null;
+        this.#frames = [];
+        // Anything else that opens with `id` holds nothing to read: the document says so as one with no run.
+        if (isTrialResult(picked)) push({ type: 'record', file: this.#file, line: ++this.#runs, value: trialRecord(picked) });
+      }
+      return;
+    }
     if (this.#records) {
       this.#records.token(t, push, unshared);
       if (this.#records.done) {
@@ -85,6 +99,11 @@ export class TracesWalker implements DocumentWalker {
         const top = this.#frames[this.#frames.length - 1];
         if (top && !top.array) {
           if (this.#frames.length === 1 && top.key === null && t.value === 'type') return this.#startRecord(t);
+          // Harbor's TrialResult opens with its `id`; no traces document does.
+          if (this.#frames.length === 1 && top.key === null && t.value === 'id') {
+            this.#trial = new TrialResultPicker('id');
+            return;
+          }
           const items = this.#frames.length === 1 && top.key === null ? itemsKeyOf(String(t.value)) : undefined;
           if (items !== undefined) {
             this.#records = new RecordDocumentWalker(this.#file, String(t.value), items);
