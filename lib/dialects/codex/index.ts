@@ -2,6 +2,7 @@
 // `codex exec --json` stream.
 import type { Dialect } from '../types.js';
 import { CodexNormalizer, isExecRecord, isRolloutRecord } from './normalizer.js';
+import { codexChildren } from './children.js';
 
 export const codexDialect: Dialect = {
   name: 'codex',
@@ -10,4 +11,6 @@ export const codexDialect: Dialect = {
   sourceOf: (v) => (isRolloutRecord(v) ? 'codex-rollout' : 'codex-exec'),
   create: () => new CodexNormalizer(),
   reads: 'lines',
+  // Child agents' rollouts, read in under the spawn_agent call that started them.
+  companions: codexChildren,
 };

@@ -78,14 +78,26 @@ function contentText(content: unknown): string {
   return s;
 }
 
-export class RolloutNormalizer {
-  readonly #tokens = new TokenCounts();
-  #model: string | undefined;
+/** What one thread's rollout keeps: a child agent's file (read in under its spawn) counts its own tokens and requests. */
+class ThreadState {
+  readonly tokens = new TokenCounts();
+  model: string | undefined;
   /** The request now being answered: its items share a message id, and its usage (the next new token count) names it. */
-  #request = 1;
-  #index = 0;
+  request = 1;
+  index = 0;
   /** A `compacted` record was read: the `context_compacted` event after it is the same compaction. */
-  #compacted = false;
+  compacted = false;
+}
+
+export class RolloutNormalizer {
+  readonly #threads = new Map<string, ThreadState>();
+
+  #state(sink: EventSink): ThreadState {
+    const thread = this.#thread(sink);
+    let s = this.#threads.get(thread);
+    if (!s) this.#threads.set(thread, (s = new ThreadState()));
+    return s;
+  }
 
   record(v: Obj, line: number, sink: EventSink): void {
     const p = isObject(v.payload) ? v.payload : {};
@@ -96,7 +108,7 @@ export class RolloutNormalizer {
         return;
       case 'turn_context':
         // The model of the requests that follow (the session started before any was named).
-        this.#model = asString(p.model) ?? this.#model;
+        this.#state(sink).model = asString(p.model) ?? this.#state(sink).model;
         return;
       case 'response_item':
         this.#item(p, line, meta, sink);
@@ -105,7 +117,7 @@ export class RolloutNormalizer {
         this.#event(p, line, meta, sink);
         return;
       case 'compacted':
-        this.#compacted = true;
+        this.#state(sink).compacted = true;
         sink.emit({ kind: 'compaction' }, this.#thread(sink), line, meta);
         return;
     }
@@ -123,7 +135,8 @@ export class RolloutNormalizer {
   }
 
   #messageId(sink: EventSink): { messageId: string; index: number } {
-    return { messageId: `${sink.file}#request-${this.#request}`, index: this.#index++ };
+    const s = this.#state(sink);
+    return { messageId: `${sink.file}#request-${s.request}`, index: s.index++ };
   }
 
   #item(p: Obj, line: number, meta: RecordMeta, sink: EventSink): void {
@@ -173,7 +186,7 @@ export class RolloutNormalizer {
       }
       case 'compaction':
       case 'compaction_summary':
-        this.#compacted = true;
+        this.#state(sink).compacted = true;
         sink.emit({ kind: 'compaction' }, thread, line, meta);
         return;
       default:
@@ -191,11 +204,12 @@ export class RolloutNormalizer {
     const thread = this.#thread(sink);
     switch (p.type) {
       case 'token_count': {
-        const u = this.#tokens.next(p);
+        const s = this.#state(sink);
+        const u = s.tokens.next(p);
         if (u === undefined) return;
-        const messageId = `${sink.file}#request-${this.#request}`;
-        this.#request++;
-        this.#index = 0;
+        const messageId = `${sink.file}#request-${s.request}`;
+        s.request++;
+        s.index = 0;
         if (u.bad.length)
           sink.emit(
             { kind: 'diagnostic', code: 'invalid_token_count', message: `token_count: ${u.bad.join(', ')}: not a token count; read as 0` },
@@ -211,7 +225,7 @@ export class RolloutNormalizer {
             output: u.output,
             cacheRead: u.cacheRead,
             cacheCreation: 0,
-            ...(this.#model ? { model: this.#model } : {}),
+            ...(s.model ? { model: s.model } : {}),
           },
           thread,
           line,
@@ -223,10 +237,12 @@ export class RolloutNormalizer {
         // A person's prompt: it ends the turn before it, as in a Claude Code session file.
         if (thread === 'main') sink.emit({ kind: 'turn_end', reason: 'user_prompt' }, 'main', line, meta);
         return;
-      case 'context_compacted':
-        if (!this.#compacted) sink.emit({ kind: 'compaction' }, thread, line, meta);
-        this.#compacted = false;
+      case 'context_compacted': {
+        const s = this.#state(sink);
+        if (!s.compacted) sink.emit({ kind: 'compaction' }, thread, line, meta);
+        s.compacted = false;
         return;
+      }
       case 'turn_aborted':
         sink.emit(
           { kind: 'diagnostic', code: 'turn_aborted', message: `the turn was stopped${typeof p.reason === 'string' ? ` (${p.reason})` : ''}` },
