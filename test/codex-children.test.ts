@@ -10,7 +10,7 @@
 //   gpt-5.3-codex      input 1000 + 200 = 1200, cache reads 1000, output 80
 //   gpt-5.3-codex-mini input 400 + 100 = 500, cache reads 400, output 35
 import t from 'tap';
-import type tap from 'tap';
+import type { TAP } from 'tap';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ interface Report {
 
 const run = async (args: string[], cwd?: string): Promise<Report> => JSON.parse((await cli(['--json', '-q', ...args], cwd ? { cwd } : {})).stdout) as Report;
 
-function spawned(t: Parameters<Parameters<typeof tap.test>[1]>[0], j: Report, how: string): void {
+function spawned(t: Pick<TAP, 'same' | 'match'>, j: Report, how: string): void {
   t.same(j.sessions, [PARENT], `${how}: one session, the parent's`);
   t.match(j.grade.runs, [{ run: PARENT, steps: 4, stepsByThread: { main: 2, call_spawn1: 2 }, threads: { call_spawn1: 'subagent' } }], how);
   t.match(j.tokens.byModel, {
