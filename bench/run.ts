@@ -7,8 +7,9 @@
 // docs/benchmarks.md (between its `bench:` markers) unless --dry.
 //
 //   npm run bench -- [--sizes 200MB,1GB] [--runs 3] [--dry] [--keep]
-//                    [--input FILE]... [--bare-script FILE] [--only html]
-// --only html measures the html page alone and writes its block (bench-html) of docs/benchmarks.md.
+//                    [--input FILE]... [--bare-script FILE] [--only html|codex]
+// --only html measures the html page alone and writes its block (bench-html) of docs/benchmarks.md;
+// --only codex, a generated Codex rollout (bench-codex).
 // --input measures existing transcripts instead of generating them;
 // --bare-script is another floor to measure against (any script that takes FILE).
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { generate, parseSize } from './generate.js';
 import { generateTraces } from './generate-traces.js';
 import { measureLatency } from './latency.js';
 import { CHROMIUM, measurePage } from './html-page.js';
+import { codexCase } from './codex-case.js';
 import type { PageFigures } from './html-page.js';
 import { ROW_PX } from '../sinks/html/page-style.js';
 
@@ -276,6 +278,24 @@ async function htmlBlock(made: string[]): Promise<void> {
   writeBlock('bench-html', [header(), ...md, '', ...targets].join('\n'));
 }
 
+/** A Codex rollout against the bare loop: a block of its own, which `--only codex` rewrites alone. */
+async function codexBlock(made: string[]): Promise<void> {
+  const file = join(OUT, 'codex-rollout.jsonl');
+  made.push(file);
+  const md = await codexCase<Mode, Run>(
+    {
+      file,
+      modes: { bare: BARE_MODE, commands: [cli('--json -q FILE', '--json', '-q'), cli('grade --json -q FILE', 'grade', '--json', '-q')] },
+      name: (m) => m.name,
+      measure: measureCase,
+      seconds: (r) => r.seconds,
+      rss: (r) => r.maxRssMB,
+    },
+    200,
+  );
+  writeBlock('bench-codex', [header(), '', ...md].join('\n'));
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a positive integer: ${values.runs}`);
   mkdirSync(OUT, { recursive: true });
@@ -286,9 +306,9 @@ async function main(): Promise<void> {
     targets.push(`- ${ok ? 'met' : '**missed**'}: ${what} (${detail})`);
   };
   if (values.only !== undefined) {
-    if (values.only !== 'html') throw new Error(`--only: the one case it runs alone is html, not ${values.only}`);
+    if (values.only !== 'html' && values.only !== 'codex') throw new Error(`--only: the cases it runs alone are html and codex, not ${values.only}`);
     try {
-      await htmlBlock(made);
+      await (values.only === 'html' ? htmlBlock(made) : codexBlock(made));
     } finally {
       if (values.keep) say(`kept: ${made.map((f) => relative(ROOT, f)).join(', ')}`);
       else for (const f of made) rmSync(f, { recursive: true, force: true });
@@ -515,6 +535,7 @@ async function main(): Promise<void> {
     md.push('', '### Targets', '', ...targets);
     writeBlock('bench', [header(), '', ...md].join('\n'));
     await htmlBlock(made);
+    await codexBlock(made);
   } finally {
     if (values.keep) say(`kept: ${made.map((f) => relative(ROOT, f)).join(', ')}`);
     else for (const f of made) rmSync(f, { recursive: true, force: true });

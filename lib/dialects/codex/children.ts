@@ -93,6 +93,8 @@ class ChildWeave implements Weave {
   }
 
   #child(text: string): { call: string; id: string } | undefined {
+    // Every line of the session passes here: most name no spawn and no pending child.
+    if (this.#spawns.size === 0 && !text.includes('spawn_agent')) return undefined;
     if (SPAWN_CALL.test(text)) {
       const call = CALL_ID.exec(text)?.[1];
       if (call !== undefined) this.#spawns.add(call);
