@@ -120,6 +120,8 @@ t.test('a directory is walked', async (t) => {
     'exec-thread-2',
     'rollout-patch-unread',
     'rollout-read-then-patch',
+    // codex/spawned-child/: the parent, its child read into it.
+    '0190a000-0000-7000-8000-00000000000a',
     // compare/: the worked example's two arms, then the two-run diff's pair, files in name order; then two traces documents of three runs each.
     'base-cache-1',
     'base-cache-2',
@@ -167,6 +169,12 @@ t.test('a directory is walked', async (t) => {
     'prod-keys-1',
     'prod-keys-2',
     'prod-push',
+    // harbor/job/: each trial's run, by trajectory session (or, without one, the trial result's id), trials in name order.
+    'session-fix-bug__Qw3Er5t',
+    '00000000-0000-4000-8000-00000zx8cv7b',
+    'session-hello-world__AbC1234',
+    'session-hello-world__XyZ9876',
+    '00000000-0000-4000-8000-00000mn4bv6c',
     JSON.parse(readFileSync(join(FIXTURES, 'hostile-strings.jsonl'), 'utf8').split('\n')[0]!).session_id,
     'html-hostile',
     'html-demo',
