@@ -85,7 +85,7 @@ export class TrialResultPicker {
   /** The path of the value the current key names, as `a.b.c`. */
   #here(): string {
     const parent = this.#path[this.#path.length - 1]!;
-    if (parent === '[]' || parent.includes('[]') || this.#key === null) return '[]';
+    if (parent === '[]' || this.#key === null) return '[]';
     return parent === '' ? this.#key : `${parent}.${this.#key}`;
   }
 
